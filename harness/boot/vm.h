@@ -1,0 +1,94 @@
+/* Booting a kernel under QEMU with the host root shared read-only, running jobs through
+ * the static guest init (workloads/init/), and collecting their results.
+ *
+ * Host <-> guest: the job list goes in a job file the init reads from the host root; the
+ * init answers on a virtio-serial port ("metric value unit" lines, exit status, errors),
+ * and forwards each job's stdout/stderr on a second port. The console is only a log. */
+#ifndef HB_BOOT_VM_H
+#define HB_BOOT_VM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <json-c/json.h>
+
+#include "build/kbuild.h"
+
+enum accel_kind { ACCEL_AUTO, ACCEL_KVM, ACCEL_TCG };
+
+struct guest_job {
+	char **argv;        /* NULL-terminated; argv[0] absolute or found on the guest PATH */
+	char **env;         /* extra KEY=VALUE, NULL-terminated, or NULL */
+	const char *cwd;    /* NULL: /tmp (a guest tmpfs) */
+	int reps;           /* >= 1: the init runs the job this many times in one boot */
+};
+
+/* One run of one job inside the guest. */
+struct job_rep_result {
+	int job;             /* index into the jobs array */
+	int rep;             /* 0-based */
+	int exit_code;       /* -1 when killed by a signal */
+	int term_signal;     /* 0 unless killed */
+	double wall_s;       /* fork to wait4 return, CLOCK_MONOTONIC in the guest */
+	double user_s;       /* wait4 rusage of the job and its waited-for children */
+	double sys_s;
+	double guest_user_s; /* /proc/stat deltas summed over all guest CPUs */
+	double guest_sys_s;
+	double guest_idle_s;
+	char *out;           /* the job's stdout, NUL-terminated */
+	size_t out_len;
+	char *err;           /* the job's stderr, NUL-terminated */
+	size_t err_len;
+};
+
+struct vm_opts {
+	int cores;                /* vCPUs, >= 1 */
+	long mem_mib;             /* guest RAM */
+	double timeout_s;         /* whole boot incl. jobs; 0: default scaled to the accel */
+	enum accel_kind accel;
+	const char *machine;      /* "q35", "microvm", or NULL for the measured default */
+	const char *rootfs;       /* "auto", "virtiofs", "9p"; NULL = auto */
+	bool pin;                 /* pin vCPU threads (hwloc) and bind memory (libnuma) */
+	bool overcommit;          /* allow more vCPUs than host cores */
+	bool dry_run;             /* print the QEMU argv, one option per line; run nothing */
+	bool stream_output;       /* copy the job's stdout/stderr to ours as it arrives */
+	const char *log_dir;      /* where console.log etc. go; NULL: a fresh temp dir */
+	const char *const *disks; /* images attached read-only (snapshot=on) as virtio-blk, or NULL */
+	const char *extra_append; /* more kernel command line, or NULL */
+};
+
+enum vm_status {
+	VM_OK = 0,          /* booted, every job ran (a job's own non-zero exit is still VM_OK) */
+	VM_ERR_USAGE,       /* bad options (e.g. too many vCPUs): nothing was started */
+	VM_ERR_START,       /* QEMU or virtiofsd could not start */
+	VM_ERR_TIMEOUT,     /* killed after timeout_s; phase says where */
+	VM_ERR_PANIC,       /* panic/oops/BUG on the console; error quotes the lines */
+	VM_ERR_INIT,        /* the guest init reported a failure */
+	VM_ERR_INTERRUPTED, /* SIGINT/SIGTERM reached the harness */
+};
+
+struct vm_result {
+	enum vm_status status;
+	char *error;             /* one line: why, and where the console log is */
+	char *phase;             /* "start", "boot", "job", "shutdown" */
+	struct job_rep_result *reps;
+	size_t nreps;
+	char *log_dir;
+	char *console_log;
+	char *accel;             /* "kvm" or "tcg" */
+	char *accel_reason;      /* why that accel */
+	char *machine;
+	char *rootfs;            /* "virtiofs" or "9p" */
+	json_object *pin_map;    /* [{"vcpu":0,"thread":1234,"pu":2,"core":1,"node":0}], or null */
+	double boot_s;           /* QEMU start to the init's hello */
+	double total_s;          /* QEMU start to exit */
+};
+
+/* Boots k with variant_cmdline appended and runs jobs in order. Returns r->status. */
+int vm_run(const struct kernel_image *k, const char *variant_cmdline,
+	   const struct guest_job *jobs, size_t njobs, const struct vm_opts *o,
+	   struct vm_result *r);
+void vm_result_free(struct vm_result *r);
+/* Resolves ACCEL_AUTO (probing KVM with a short real boot, cached per host). */
+enum accel_kind vm_resolve_accel(enum accel_kind want, const struct kernel_image *k, char **reason);
+
+#endif

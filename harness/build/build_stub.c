@@ -1,0 +1,6 @@
+/* Placeholder until kernel builds land. */
+#include "commands.h"
+#include "common/log.h"
+
+int cmd_build(int argc, char **argv) { (void)argc; hb_usage_error("'%s' is not built yet", argv[0]); }
+int cmd_list(int argc, char **argv) { (void)argc; hb_usage_error("'%s' is not built yet", argv[0]); }

@@ -1,0 +1,34 @@
+/* Building kernels from kernel-configs/ builds, out of tree, cached by content hash. */
+#ifndef HB_BUILD_KBUILD_H
+#define HB_BUILD_KBUILD_H
+
+#include <stdbool.h>
+
+struct kernel_image {
+	char *build;         /* build name, or "external" for --kernel */
+	char *entry_dir;     /* cache entry directory (NULL for external kernels) */
+	char *bzimage;
+	char *vmlinux;       /* NULL when not kept */
+	char *modules_root;  /* INSTALL_MOD_PATH: <modules_root>/lib/modules/<release>/ exists; may be NULL */
+	char *release;       /* the guest's uname -r */
+	char *config;        /* the final .config, NULL when unknown */
+	char *key;           /* cache key (hex), NULL for external kernels */
+};
+
+struct kbuild_opts {
+	const char *source;  /* tree or tarball; NULL: /usr/src/linux-source-6.1.tar.xz */
+	const char *cache;   /* NULL: hb_cache_dir() */
+	int jobs;            /* 0: host cores */
+	bool force;          /* rebuild even on a cache hit */
+	bool dry_run;        /* print the plan, build nothing */
+};
+
+/* Builds (or finds in the cache) the named build. 0 with *out filled; -1 after printing
+ * why (the error names the build log and quotes its last error lines). A cache hit runs
+ * no make at all. */
+int kbuild_ensure(const char *build, const struct kbuild_opts *opts, struct kernel_image *out);
+/* Cache lookup only: 0 hit (*out filled), 1 miss, -1 error (printed). */
+int kbuild_lookup(const char *build, const struct kbuild_opts *opts, struct kernel_image *out);
+void kernel_image_free(struct kernel_image *k);
+
+#endif

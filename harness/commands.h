@@ -1,0 +1,21 @@
+/* One entry point per subcommand; each lives in the folder of its stage. */
+#ifndef HB_COMMANDS_H
+#define HB_COMMANDS_H
+
+struct command {
+	const char *name;
+	const char *summary;
+	int (*run)(int argc, char **argv); /* argv[0] is the command name */
+};
+
+int cmd_import(int argc, char **argv);   /* import/ */
+int cmd_report(int argc, char **argv);   /* report/ */
+int cmd_plot(int argc, char **argv);     /* plot/ */
+int cmd_gate(int argc, char **argv);     /* gate/ */
+int cmd_hostinfo(int argc, char **argv); /* hostinfo/ */
+int cmd_list(int argc, char **argv);     /* config/ : variants, builds, workloads */
+int cmd_build(int argc, char **argv);    /* build/ */
+int cmd_boot(int argc, char **argv);     /* boot/ */
+int cmd_run(int argc, char **argv);      /* run/ */
+
+#endif

@@ -1,0 +1,62 @@
+#include "log.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The one mutable global of the program: set once from the command line. */
+static bool quiet_mode;
+
+void hb_set_quiet(bool quiet) { quiet_mode = quiet; }
+bool hb_is_quiet(void) { return quiet_mode; }
+
+static void vmessage(const char *prefix, const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fprintf(stderr, "harness: %s", prefix);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void hb_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmessage("", fmt, ap);
+	va_end(ap);
+	exit(HB_EXIT_USAGE);
+}
+
+void hb_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmessage("error: ", fmt, ap);
+	va_end(ap);
+}
+
+void hb_warn(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmessage("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+void hb_info(const char *fmt, ...)
+{
+	va_list ap;
+	if (quiet_mode)
+		return;
+	va_start(ap, fmt);
+	vmessage("", fmt, ap);
+	va_end(ap);
+}
+
+void hb_fatal(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmessage("fatal: ", fmt, ap);
+	va_end(ap);
+	exit(HB_EXIT_FAIL);
+}

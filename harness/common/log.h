@@ -1,0 +1,26 @@
+/* Messages to the user. Every bad input ends in hb_usage_error(): one line, exit 2. */
+#ifndef HB_COMMON_LOG_H
+#define HB_COMMON_LOG_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+
+#define HB_EXIT_OK 0
+#define HB_EXIT_FAIL 1  /* the measured thing failed or regressed */
+#define HB_EXIT_USAGE 2 /* bad input: nothing was run */
+
+/* "harness: <msg>" on stderr, then exit(2). */
+__attribute__((noreturn, format(printf, 1, 2))) void hb_usage_error(const char *fmt, ...);
+/* "harness: error: <msg>" on stderr; returns so callers can clean up. */
+__attribute__((format(printf, 1, 2))) void hb_error(const char *fmt, ...);
+/* "harness: warning: <msg>" on stderr. */
+__attribute__((format(printf, 1, 2))) void hb_warn(const char *fmt, ...);
+/* Informational line on stderr unless quiet. */
+__attribute__((format(printf, 1, 2))) void hb_info(const char *fmt, ...);
+/* Out of memory and other impossible states: message and abort-like exit(1). */
+__attribute__((noreturn, format(printf, 1, 2))) void hb_fatal(const char *fmt, ...);
+
+void hb_set_quiet(bool quiet);
+bool hb_is_quiet(void);
+
+#endif

@@ -1,0 +1,101 @@
+#include "paths.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "log.h"
+#include "xalloc.h"
+
+#ifndef HB_SOURCE_DIR
+#error "HB_SOURCE_DIR must be defined by the build"
+#endif
+#ifndef HB_BUILD_DIR
+#error "HB_BUILD_DIR must be defined by the build"
+#endif
+
+static const char *env_or(const char *name, const char *fallback)
+{
+	const char *v = getenv(name);
+	return v && *v ? v : fallback;
+}
+
+const char *hb_source_dir(void) { return env_or("HARDBENCH_SOURCE_DIR", HB_SOURCE_DIR); }
+const char *hb_build_dir(void) { return env_or("HARDBENCH_BUILD_DIR", HB_BUILD_DIR); }
+
+char *hb_cache_dir(void)
+{
+	const char *v = getenv("HARDBENCH_CACHE");
+	char *dir;
+
+	if (v && *v)
+		dir = xstrdup(v);
+	else if ((v = getenv("XDG_CACHE_HOME")) && *v)
+		dir = xasprintf("%s/hardbench", v);
+	else
+		dir = xasprintf("%s/.cache/hardbench", env_or("HOME", "/tmp"));
+	if (hb_mkdir_p(dir, 0755) < 0)
+		hb_fatal("cannot create cache directory %s: %s", dir, strerror(errno));
+	return dir;
+}
+
+char *hb_results_root(void)
+{
+	const char *v = getenv("HARDBENCH_RESULTS");
+	return v && *v ? xstrdup(v) : hb_path_join(hb_source_dir(), "results");
+}
+
+char *hb_resolve_run_dir(const char *arg)
+{
+	char *root, *dir;
+
+	if (hb_is_dir(arg) || strchr(arg, '/'))
+		return xstrdup(arg);
+	root = hb_results_root();
+	dir = hb_path_join(root, arg);
+	free(root);
+	return dir;
+}
+
+char *hb_path_join(const char *a, const char *b)
+{
+	size_t la = strlen(a);
+	if (b[0] == '/')
+		return xstrdup(b);
+	return xasprintf("%s%s%s", a, la && a[la - 1] == '/' ? "" : "/", b);
+}
+
+int hb_mkdir_p(const char *path, mode_t mode)
+{
+	char *p = xstrdup(path);
+
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, mode) < 0 && errno != EEXIST) {
+			free(p);
+			return -1;
+		}
+		*s = '/';
+	}
+	if (mkdir(p, mode) < 0 && errno != EEXIST) {
+		free(p);
+		return -1;
+	}
+	free(p);
+	return hb_is_dir(path) ? 0 : (errno = ENOTDIR, -1);
+}
+
+bool hb_is_dir(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+bool hb_is_file(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}

@@ -1,0 +1,26 @@
+/* Where things live. Each location can be moved with an environment variable so tests
+ * and CI can point the harness at scratch directories. */
+#ifndef HB_COMMON_PATHS_H
+#define HB_COMMON_PATHS_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+/* The project tree (kernel-configs/, workloads/, ci/). HARDBENCH_SOURCE_DIR overrides. */
+const char *hb_source_dir(void);
+/* The Meson build tree (guest init and workload helpers). HARDBENCH_BUILD_DIR overrides. */
+const char *hb_build_dir(void);
+/* Kernel builds, extracted sources, accel probe: HARDBENCH_CACHE, else
+ * $XDG_CACHE_HOME/hardbench, else $HOME/.cache/hardbench. Created on first use. */
+char *hb_cache_dir(void);
+/* Default parent of result sets: HARDBENCH_RESULTS, else <source>/results. */
+char *hb_results_root(void);
+/* A run argument: an existing path, else a name under hb_results_root(). */
+char *hb_resolve_run_dir(const char *arg);
+
+char *hb_path_join(const char *a, const char *b);
+int hb_mkdir_p(const char *path, mode_t mode);
+bool hb_is_dir(const char *path);
+bool hb_is_file(const char *path);
+
+#endif

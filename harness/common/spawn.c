@@ -1,0 +1,167 @@
+#include "spawn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "xalloc.h"
+
+extern char **environ;
+
+static int open_output(const char *path, bool append)
+{
+	int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC);
+	return open(path, flags, 0644);
+}
+
+/* Child side: set up fds and cwd, exec. On failure, the errno goes up the pipe. */
+static void child_exec(char *const argv[], const struct spawn_opts *o, int errpipe)
+{
+	int err;
+
+	if (o && o->new_pgrp)
+		setpgid(0, 0);
+	if (o && o->stdin_null) {
+		int fd = open("/dev/null", O_RDONLY);
+		if (fd >= 0)
+			dup2(fd, 0);
+	}
+	if (o && o->stdout_path) {
+		int fd = open_output(o->stdout_path, o->append);
+		if (fd < 0 || dup2(fd, 1) < 0)
+			goto fail;
+	}
+	if (o && o->stderr_path) {
+		int fd = !strcmp(o->stderr_path, "=stdout") ? dup(1) : open_output(o->stderr_path, o->append);
+		if (fd < 0 || dup2(fd, 2) < 0)
+			goto fail;
+	}
+	if (o && o->cwd && chdir(o->cwd) < 0)
+		goto fail;
+	for (size_t i = 0; o && o->env_add && o->env_add[i]; i++)
+		putenv(o->env_add[i]);
+	signal(SIGPIPE, SIG_DFL);
+	execvp(argv[0], argv);
+fail:
+	err = errno;
+	if (write(errpipe, &err, sizeof(err)) < 0)
+		_exit(127);
+	_exit(127);
+}
+
+pid_t hb_spawn(char *const argv[], const struct spawn_opts *opts)
+{
+	int pipefd[2];
+	int child_errno = 0;
+	pid_t pid;
+	ssize_t n;
+
+	if (pipe2(pipefd, O_CLOEXEC) < 0) {
+		hb_error("pipe: %s", strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		hb_error("fork: %s", strerror(errno));
+		close(pipefd[0]);
+		close(pipefd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		close(pipefd[0]);
+		child_exec(argv, opts, pipefd[1]);
+	}
+	close(pipefd[1]);
+	do
+		n = read(pipefd[0], &child_errno, sizeof(child_errno));
+	while (n < 0 && errno == EINTR);
+	close(pipefd[0]);
+	if (n == sizeof(child_errno)) {
+		waitpid(pid, NULL, 0);
+		hb_error("cannot run '%s': %s", argv[0], strerror(child_errno));
+		return -1;
+	}
+	return pid;
+}
+
+int hb_wait(pid_t pid)
+{
+	int status;
+
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR)
+			return -1;
+	}
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return -1;
+}
+
+int hb_run(char *const argv[], const struct spawn_opts *opts)
+{
+	pid_t pid = hb_spawn(argv, opts);
+	return pid < 0 ? -1 : hb_wait(pid);
+}
+
+char *hb_run_capture(char *const argv[], int *exit_code)
+{
+	char tmpl[] = "/tmp/hardbench-capture-XXXXXX";
+	int fd = mkstemp(tmpl);
+	struct spawn_opts o = { .stdout_path = tmpl, .stdin_null = true };
+	char *out = NULL;
+	size_t cap = 0, len = 0;
+	ssize_t n;
+	int rc;
+
+	if (fd < 0) {
+		hb_error("mkstemp: %s", strerror(errno));
+		return NULL;
+	}
+	rc = hb_run(argv, &o);
+	if (exit_code)
+		*exit_code = rc;
+	unlink(tmpl);
+	if (rc == -1) {
+		close(fd);
+		return NULL;
+	}
+	out = xgrow(out, &cap, 4096, 1);
+	while ((n = read(fd, out + len, cap - len - 1)) > 0) {
+		len += (size_t)n;
+		if (cap - len < 2)
+			out = xgrow(out, &cap, cap * 2, 1);
+	}
+	out[len] = '\0';
+	close(fd);
+	return out;
+}
+
+bool hb_have_program(const char *name)
+{
+	const char *path = getenv("PATH");
+	char *copy, *save = NULL;
+	bool found = false;
+
+	if (strchr(name, '/'))
+		return access(name, X_OK) == 0;
+	if (!path)
+		path = "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin";
+	copy = xstrdup(path);
+	for (char *dir = strtok_r(copy, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
+		char *full = xasprintf("%s/%s", dir, name);
+		found = access(full, X_OK) == 0;
+		free(full);
+	}
+	free(copy);
+	return found;
+}

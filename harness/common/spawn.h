@@ -1,0 +1,31 @@
+/* Running host tools: always an argv array through fork/exec, never a shell string. */
+#ifndef HB_COMMON_SPAWN_H
+#define HB_COMMON_SPAWN_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+struct spawn_opts {
+	const char *cwd;          /* NULL: inherit */
+	const char *stdout_path;  /* NULL: inherit; else truncated and written */
+	const char *stderr_path;  /* NULL: inherit; "=stdout": same as stdout */
+	bool append;              /* open the paths above with O_APPEND instead of O_TRUNC */
+	bool stdin_null;          /* stdin from /dev/null */
+	bool new_pgrp;            /* child leads its own process group (kill the whole tree) */
+	char *const *env_add;     /* extra "KEY=VALUE" entries, NULL-terminated, or NULL */
+};
+
+/* Starts argv; returns the pid, or -1 after printing why (exec errors are reported
+ * by the parent: "cannot run 'X': No such file or directory"). */
+pid_t hb_spawn(char *const argv[], const struct spawn_opts *opts);
+/* Waits for pid. Returns the exit code, 128+signal when killed, -1 on wait error. */
+int hb_wait(pid_t pid);
+/* hb_spawn + hb_wait. */
+int hb_run(char *const argv[], const struct spawn_opts *opts);
+/* Runs argv and returns its stdout (NUL-terminated, caller frees) or NULL when it could
+ * not start. *exit_code gets hb_wait's result. stderr is inherited. */
+char *hb_run_capture(char *const argv[], int *exit_code);
+/* Is this program on PATH (or an existing executable path)? */
+bool hb_have_program(const char *name);
+
+#endif

@@ -1,0 +1,42 @@
+/* kernel-configs/: builds (a kernel: fragments + patch series) and variants (a build + a
+ * kernel command line). Files are INI, read with inih:
+ *
+ *   kernel-configs/builds/<name>.build      [build] description, seed, fragments, patches
+ *   kernel-configs/variants/<name>.variant  [variant] build, cmdline, description, seed
+ *   kernel-configs/fragments/<name>.config  Kconfig fragments stacked on base.config
+ *   kernel-configs/patches/<build>/NNNN-*.patch  git format-patch series
+ */
+#ifndef HB_CONFIG_KCONFIGS_H
+#define HB_CONFIG_KCONFIGS_H
+
+#include <stddef.h>
+
+struct build_def {
+	char *name;
+	char *description;
+	char *seed;         /* the list mail it serves, e.g. "001"; may be "" */
+	char **fragments;   /* absolute paths, base.config first; NULL-terminated */
+	char **patches;     /* absolute paths in apply order; NULL-terminated (may be empty) */
+};
+
+struct variant_def {
+	char *name;
+	char *build;        /* a build name */
+	char *cmdline;      /* appended to the guest kernel command line */
+	char *description;
+	char *seed;
+};
+
+/* 0 and *out filled; -1 when no such file (nothing printed); -2 after printing a parse
+ * error naming file and line. */
+int config_load_build(const char *name, struct build_def *out);
+int config_load_variant(const char *name, struct variant_def *out);
+/* Sorted, NULL-terminated names (hb_free_strv). */
+char **config_list_builds(void);
+char **config_list_variants(void);
+/* Variant name -> definition; unknown name is a usage error (exit 2) listing known ones. */
+void config_require_variant(const char *name, struct variant_def *out);
+void build_def_free(struct build_def *b);
+void variant_def_free(struct variant_def *v);
+
+#endif

@@ -1,0 +1,1 @@
+/* Placeholder: the result-set store is implemented with the analysis commands. */
