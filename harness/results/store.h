@@ -18,6 +18,26 @@
 #define RS_META_FILE "meta.json"
 #define RS_SAMPLES_FILE "samples.jsonl"
 
+/* meta.json keys that readers (report, plot, gate) look at; writers use these names.
+ *   "harness_version"  string, git describe of the harness that wrote the set
+ *   "created"          string, ISO 8601 local time with offset
+ *   "command_line"     array of strings, argv of the writing command
+ *   "host"             object, hostinfo_collect() (hostinfo/hostinfo.h)
+ *   "accel"            "kvm" | "tcg": how the guests ran
+ *   "accel_reason"     string, why that accel (e.g. "KVM probe boot timed out after 10 s")
+ *   "overcommit"       true when guests had more vCPUs than the host has free cores
+ *   "imported_from"    string, the CSV file `harness import` read
+ * Later issues add "kernels", "variants" and workload parameters; readers ignore keys
+ * they do not know. */
+#define RS_META_VERSION "harness_version"
+#define RS_META_CREATED "created"
+#define RS_META_COMMAND "command_line"
+#define RS_META_HOST "host"
+#define RS_META_ACCEL "accel"
+#define RS_META_ACCEL_REASON "accel_reason"
+#define RS_META_OVERCOMMIT "overcommit"
+#define RS_META_IMPORTED "imported_from"
+
 struct sample {
 	const char *variant;
 	const char *workload;
@@ -39,19 +59,32 @@ struct result_set *rs_create(const char *dir, json_object *meta);
 struct result_set *rs_open_append(const char *dir);
 /* One line, then fsync. 0, or -1 after printing why. */
 int rs_append(struct result_set *rs, const struct sample *s);
+/* Bulk writers (import) may turn off the fsync after every line; rs_close() then fsyncs
+ * once. A live run must keep the default (true): it never loses a measured sample. */
+void rs_set_sync_each(struct result_set *rs, bool sync_each);
 /* Atomically replaces meta.json. */
 int rs_write_meta(struct result_set *rs, json_object *meta);
 const char *rs_dir(const struct result_set *rs);
 void rs_close(struct result_set *rs);
 
 /* Streams samples in file order; memory stays constant. cb returns non-zero to stop.
+ * The strings of *s live only until cb returns: copy what you keep.
  * Returns the number of good lines read, or -1 when the file cannot be opened
  * (after printing why). Corrupt lines are counted in *skipped when not NULL. */
 typedef int (*rs_sample_cb)(const struct sample *s, void *ctx);
 long rs_read_samples(const char *dir, rs_sample_cb cb, void *ctx, long *skipped);
+/* The same, showing progress with an ETA on stderr under label when the file is large
+ * (RS_PROGRESS_MIN_BYTES or more); label NULL: never. */
+#define RS_PROGRESS_MIN_BYTES (32L << 20)
+long rs_read_samples_progress(const char *dir, rs_sample_cb cb, void *ctx, long *skipped,
+			      const char *label);
 /* Parsed meta.json (caller json_object_put()s), NULL when absent or unreadable. */
 json_object *rs_read_meta(const char *dir);
-/* A fresh run id: YYYYMMDD-HHMMSS-<tag> (tag may be NULL). */
+/* A fresh run id: YYYYMMDD-HHMMSS-<tag> (tag may be NULL; characters other than
+ * letters, digits, '.', '_' and '-' become '-'). Caller frees. */
 char *rs_new_run_id(const char *tag);
+/* A meta.json skeleton every writer starts from: harness_version, created, command_line
+ * (argv, NULL-terminated; may be NULL) and host. Caller json_object_put()s. */
+json_object *rs_meta_new(char *const argv[]);
 
 #endif

@@ -1,0 +1,149 @@
+#include "gate/gate.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "common/xalloc.h"
+#include "report/numfmt.h"
+
+static const char *const outcome_names[] = { "ok", "regression", "improvement", "not comparable" };
+
+char *gate_entry_name(const struct gate_entry *e)
+{
+	if (e->cores >= 0)
+		return xasprintf("%s %s cores=%d %s", e->workload, e->metric, e->cores, e->variant);
+	return xasprintf("%s %s %s", e->workload, e->metric, e->variant);
+}
+
+static bool same_key(const struct gate_entry *a, const struct gate_entry *b)
+{
+	return a->cores == b->cores && !strcmp(a->workload, b->workload) &&
+	       !strcmp(a->metric, b->metric) && !strcmp(a->variant, b->variant);
+}
+
+void gate_judge(const struct gate_entry *run, const struct gate_entry *ref,
+		const struct gate_opts *opts, struct gate_result *out)
+{
+	*out = (struct gate_result){ .run = run, .ref = ref, .outcome = GATE_NOT_COMPARABLE,
+				     .slowdown_pct = NAN, .p_value = NAN };
+	if (strcmp(run->unit, ref->unit) || run->lower_is_better != ref->lower_is_better) {
+		out->why = "unit or direction differs from the reference";
+		return;
+	}
+	if (ref->s.mean == 0) {
+		out->why = "reference mean is 0: no relative change";
+		return;
+	}
+	out->slowdown_pct = (run->s.mean / ref->s.mean - 1) * 100 * (run->lower_is_better ? 1 : -1);
+	out->p_value = stats_welch_p(&run->s, &ref->s);
+	if (isnan(out->p_value)) {
+		out->why = "needs n >= 2 on both sides for a significance test";
+		return;
+	}
+	out->outcome = GATE_OK;
+	if (out->p_value < opts->alpha && out->slowdown_pct > opts->max_slowdown_pct)
+		out->outcome = GATE_REGRESSION;
+	else if (out->p_value < opts->alpha && out->slowdown_pct < -opts->max_slowdown_pct)
+		out->outcome = GATE_IMPROVEMENT;
+}
+
+static void print_result(FILE *out, const struct gate_result *r)
+{
+	char *name = gate_entry_name(r->run);
+	char pct[NUMFMT_SIZE], p[NUMFMT_SIZE], m1[NUMFMT_SIZE], m2[NUMFMT_SIZE];
+
+	fprintf(out, "%-15s%s: ", outcome_names[r->outcome], name);
+	if (isfinite(r->slowdown_pct))
+		fprintf(out, "%s", fmt_pct(pct, r->slowdown_pct));
+	if (r->outcome == GATE_NOT_COMPARABLE)
+		fprintf(out, "%s(%s)\n", isfinite(r->slowdown_pct) ? " " : "", r->why);
+	else
+		fprintf(out, " (%s; mean %s vs %s, n=%ld vs %ld)\n", fmt_p_eq(p, r->p_value),
+			fmt_value(m1, r->run->s.mean), fmt_value(m2, r->ref->s.mean), r->run->s.n,
+			r->ref->s.n);
+	free(name);
+}
+
+static const struct gate_entry *find(const struct gate_set *set, const struct gate_entry *e)
+{
+	for (size_t i = 0; i < set->n; i++)
+		if (same_key(&set->e[i], e))
+			return &set->e[i];
+	return NULL;
+}
+
+static void print_missing(FILE *out, const struct gate_set *run, const struct gate_set *ref)
+{
+	for (size_t i = 0; i < ref->n; i++) {
+		char *name;
+		if (find(run, &ref->e[i]))
+			continue;
+		name = gate_entry_name(&ref->e[i]);
+		fprintf(out, "%-15s%s: in the reference, not in this run\n", "missing", name);
+		free(name);
+	}
+}
+
+static void print_summary(FILE *out, const struct gate_result *res, size_t n,
+			  const struct gate_opts *opts)
+{
+	size_t count[4] = { 0 };
+
+	for (size_t i = 0; i < n; i++)
+		count[res[i].outcome]++;
+	fprintf(out, "gate: %zu compared: %zu regression%s, %zu improvement%s, %zu ok, %zu not comparable "
+		"(max slowdown %g%%, alpha %g)\n", n, count[GATE_REGRESSION],
+		count[GATE_REGRESSION] == 1 ? "" : "s", count[GATE_IMPROVEMENT],
+		count[GATE_IMPROVEMENT] == 1 ? "" : "s", count[GATE_OK], count[GATE_NOT_COMPARABLE],
+		opts->max_slowdown_pct, opts->alpha);
+}
+
+static int judge_all(const struct gate_set *run, const struct gate_set *ref,
+		     const struct gate_opts *opts, FILE *out)
+{
+	struct gate_result *res = xcalloc(run->n, sizeof(*res));
+	size_t n = 0;
+	bool regressed = false;
+	int rc;
+
+	for (size_t i = 0; i < run->n; i++) {
+		const struct gate_entry *match = find(ref, &run->e[i]);
+		if (!match)
+			continue;
+		gate_judge(&run->e[i], match, opts, &res[n]);
+		print_result(out, &res[n]);
+		regressed |= res[n++].outcome == GATE_REGRESSION;
+	}
+	print_missing(out, run, ref);
+	if (!n) {
+		hb_error("gate: no (workload, metric, cores, variant) in common between the run and the "
+			 "reference: nothing to compare");
+		free(res);
+		return HB_EXIT_USAGE;
+	}
+	print_summary(out, res, n, opts);
+	rc = regressed ? HB_EXIT_FAIL : HB_EXIT_OK;
+	if (opts->junit && gate_write_junit(opts->junit, res, n, opts) < 0)
+		rc = HB_EXIT_FAIL;
+	free(res);
+	return rc;
+}
+
+int gate_run(const char *run_dir, const char *ref_path, const struct gate_opts *opts, FILE *out)
+{
+	struct gate_set run, ref;
+	int rc;
+
+	if (gate_load(run_dir, &run) < 0)
+		return HB_EXIT_FAIL;
+	if (gate_load(ref_path, &ref) < 0) {
+		gate_set_free(&run);
+		return HB_EXIT_FAIL;
+	}
+	rc = judge_all(&run, &ref, opts, out);
+	gate_set_free(&run);
+	gate_set_free(&ref);
+	return rc;
+}

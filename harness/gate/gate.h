@@ -1,0 +1,59 @@
+/* The CI regression gate: compares a run with a reference, per (workload, metric, cores,
+ * variant) present in both. A regression is a change in the bad direction (by the metric's
+ * lower_is_better) that is both significant (Welch p < alpha) and larger than
+ * max_slowdown_pct. The reference is a result set directory or a `report --format json`
+ * file; both reduce to n, mean and sample stddev per entry, which is all Welch's test
+ * needs. */
+#ifndef HB_GATE_GATE_H
+#define HB_GATE_GATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "stats/stats.h"
+
+struct gate_entry {
+	char *workload, *metric, *unit, *variant;
+	int cores; /* -1: absent */
+	bool lower_is_better;
+	struct summary s;
+};
+
+struct gate_set {
+	struct gate_entry *e;
+	size_t n, cap;
+};
+
+enum gate_outcome { GATE_OK, GATE_REGRESSION, GATE_IMPROVEMENT, GATE_NOT_COMPARABLE };
+
+struct gate_result {
+	const struct gate_entry *run, *ref;
+	enum gate_outcome outcome;
+	double slowdown_pct; /* positive = worse, whatever the metric's direction */
+	double p_value;
+	const char *why;     /* for GATE_NOT_COMPARABLE */
+};
+
+struct gate_opts {
+	double max_slowdown_pct; /* default 2 */
+	double alpha;            /* default 0.05 */
+	const char *junit;       /* NULL, or a file for JUnit XML */
+};
+
+/* Loads a result set dir or a JSON report file. 0, or -1 after printing why. */
+int gate_load(const char *path, struct gate_set *set);
+void gate_set_free(struct gate_set *set);
+/* Judges one pair. */
+void gate_judge(const struct gate_entry *run, const struct gate_entry *ref,
+		const struct gate_opts *opts, struct gate_result *out);
+/* Runs the whole gate, printing one line per comparison to out. Returns HB_EXIT_OK,
+ * HB_EXIT_FAIL (a regression, or an unreadable input) or HB_EXIT_USAGE (nothing in common). */
+int gate_run(const char *run, const char *ref, const struct gate_opts *opts, FILE *out);
+/* Writes JUnit XML, one testcase per result. 0 or -1 after printing why. */
+int gate_write_junit(const char *path, const struct gate_result *res, size_t n,
+		     const struct gate_opts *opts);
+/* "hackbench time cores=2 init_on_free". Caller frees. */
+char *gate_entry_name(const struct gate_entry *e);
+
+#endif

@@ -1,0 +1,121 @@
+/* Reading both kinds of reference into the same entries. */
+#include "gate/gate.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <json-c/json.h>
+
+#include "common/fileutil.h"
+#include "common/log.h"
+#include "common/paths.h"
+#include "common/xalloc.h"
+#include "report/dataset.h"
+
+static struct gate_entry *add_entry(struct gate_set *set, const char *workload, const char *metric,
+				    const char *unit, int cores, const char *variant, bool lower)
+{
+	struct gate_entry *e;
+
+	set->e = xgrow(set->e, &set->cap, set->n + 1, sizeof(*set->e));
+	e = &set->e[set->n++];
+	*e = (struct gate_entry){ .workload = xstrdup(workload), .metric = xstrdup(metric),
+				  .unit = xstrdup(unit), .variant = xstrdup(variant), .cores = cores,
+				  .lower_is_better = lower };
+	return e;
+}
+
+static int load_dir(const char *dir, struct gate_set *set)
+{
+	struct dataset ds;
+
+	if (dataset_load(&ds, dir) < 0)
+		return -1;
+	for (size_t i = 0; i < ds.ngroups; i++) {
+		const struct ds_group *g = ds.groups[i];
+		for (size_t c = 0; c < g->ncells; c++) {
+			struct gate_entry *e = add_entry(set, g->workload, g->metric, g->unit, g->cores,
+							 ds.variants[g->cells[c].variant], g->lower_is_better);
+			summary_from_welford(&g->cells[c].w, &e->s);
+		}
+	}
+	dataset_free(&ds);
+	return 0;
+}
+
+static json_object *key(json_object *o, const char *name)
+{
+	json_object *v = NULL;
+	json_object_object_get_ex(o, name, &v);
+	return v;
+}
+
+static bool is_text(json_object *v)
+{
+	return json_object_is_type(v, json_type_string) && *json_object_get_string(v);
+}
+
+static bool is_number(json_object *v)
+{
+	return json_object_is_type(v, json_type_double) || json_object_is_type(v, json_type_int);
+}
+
+/* One row of a JSON report; false when it lacks what the gate needs. */
+static bool load_row(json_object *row, struct gate_set *set)
+{
+	json_object *cores = key(row, "cores"), *lower = key(row, "lower_is_better");
+	json_object *sd = key(row, "stddev"), *unit = key(row, "unit");
+	struct gate_entry *e;
+
+	if (!is_text(key(row, "workload")) || !is_text(key(row, "metric")) ||
+	    !is_text(key(row, "variant")) || !is_number(key(row, "n")) || !is_number(key(row, "mean")))
+		return false;
+	e = add_entry(set, json_object_get_string(key(row, "workload")),
+		      json_object_get_string(key(row, "metric")), unit ? json_object_get_string(unit) : "",
+		      cores ? json_object_get_int(cores) : -1, json_object_get_string(key(row, "variant")),
+		      !lower || json_object_get_boolean(lower));
+	summary_from_moments(json_object_get_int64(key(row, "n")), json_object_get_double(key(row, "mean")),
+			     is_number(sd) ? json_object_get_double(sd) : NAN, &e->s);
+	return true;
+}
+
+static int load_json(const char *path, struct gate_set *set)
+{
+	char *text = hb_read_file(path, NULL);
+	json_object *top = text ? json_tokener_parse(text) : NULL, *rows = key(top, "rows");
+	int rc = 0;
+
+	if (!text)
+		hb_error("cannot read %s: %s", path, strerror(errno));
+	else if (!json_object_is_type(rows, json_type_array))
+		hb_error("%s is not a `harness report --format json` file (no \"rows\" array)", path);
+	for (size_t i = 0; rows && i < json_object_array_length(rows); i++)
+		if (!load_row(json_object_array_get_idx(rows, i), set))
+			hb_warn("%s: rows[%zu] lacks workload, metric, variant, n or mean; ignored", path, i);
+	if (!text || !json_object_is_type(rows, json_type_array))
+		rc = -1;
+	json_object_put(top);
+	free(text);
+	return rc;
+}
+
+int gate_load(const char *path, struct gate_set *set)
+{
+	memset(set, 0, sizeof(*set));
+	if (hb_is_dir(path))
+		return load_dir(path, set);
+	return load_json(path, set);
+}
+
+void gate_set_free(struct gate_set *set)
+{
+	for (size_t i = 0; i < set->n; i++) {
+		free(set->e[i].workload);
+		free(set->e[i].metric);
+		free(set->e[i].unit);
+		free(set->e[i].variant);
+	}
+	free(set->e);
+	memset(set, 0, sizeof(*set));
+}

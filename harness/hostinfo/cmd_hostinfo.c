@@ -1,0 +1,132 @@
+/* harness hostinfo [--json] */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "common/log.h"
+#include "hostinfo/hostinfo.h"
+#include "results/jsonfmt.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: harness hostinfo [--json]\n"
+		   "CPU (libcpuid), topology (hwloc), NUMA memory (libnuma), kernel and /dev/kvm of\n"
+		   "this host; the same facts every result set records in meta.json \"host\".\n"
+		   "  --json   print the JSON object instead of text\n");
+}
+
+static json_object *get(json_object *o, const char *key)
+{
+	json_object *v = NULL;
+	json_object_object_get_ex(o, key, &v);
+	return v;
+}
+
+static const char *str(json_object *o, const char *key)
+{
+	json_object *v = get(o, key);
+	return v ? json_object_get_string(v) : "?";
+}
+
+static const char *yes_no(json_object *o, const char *key)
+{
+	return json_object_get_boolean(get(o, key)) ? "yes" : "no";
+}
+
+/* A part that failed holds only "error": print it and say so. */
+static bool print_error(const char *label, json_object *part)
+{
+	if (!get(part, "error"))
+		return false;
+	printf("%-9s unknown (%s)\n", label, str(part, "error"));
+	return true;
+}
+
+static void print_cpu(json_object *cpu)
+{
+	json_object *cache = get(cpu, "cache_kib"), *flags = get(cpu, "flags");
+
+	if (print_error("cpu", cpu))
+		return;
+	printf("%-9s %s, %s (family %s, model %s, stepping %s)\n", "cpu", str(cpu, "vendor"),
+	       str(cpu, "brand"), str(cpu, "family"), str(cpu, "model"), str(cpu, "stepping"));
+	printf("%-9s %s cores, %s threads per package\n", "", str(cpu, "cores"), str(cpu, "threads"));
+	printf("%-9s cache KiB: L1d %s, L1i %s, L2 %s, L3 %s\n", "", str(cache, "l1d"),
+	       str(cache, "l1i"), str(cache, "l2"), str(cache, "l3"));
+	printf("%-9s flags: pcid %s, invpcid %s, avx512f %s, hypervisor %s\n", "",
+	       yes_no(flags, "pcid"), yes_no(flags, "invpcid"), yes_no(flags, "avx512f"),
+	       yes_no(flags, "hypervisor"));
+}
+
+static void print_topology(json_object *t)
+{
+	if (print_error("topology", t))
+		return;
+	printf("%-9s packages %s, NUMA nodes %s, cores %s, PUs %s (%s per core)\n", "topology",
+	       str(t, "packages"), str(t, "numa_nodes"), str(t, "cores"), str(t, "pus"),
+	       str(t, "smt_per_core"));
+}
+
+static void print_numa(json_object *numa)
+{
+	json_object *nodes = get(numa, "nodes");
+
+	if (!json_object_get_boolean(get(numa, "available"))) {
+		printf("%-9s not available (libnuma: no NUMA support in this kernel)\n", "numa");
+		return;
+	}
+	for (size_t i = 0; i < json_object_array_length(nodes); i++) {
+		json_object *n = json_object_array_get_idx(nodes, i);
+		printf("%-9s node %s: %s MiB, %s MiB free\n", i ? "" : "numa", str(n, "node"),
+		       str(n, "mem_mib"), str(n, "free_mib"));
+	}
+}
+
+static void print_text(json_object *info)
+{
+	json_object *kernel = get(info, "kernel"), *kvm = get(info, "kvm");
+
+	print_cpu(get(info, "cpu"));
+	print_topology(get(info, "topology"));
+	print_numa(get(info, "numa"));
+	if (!print_error("kernel", kernel))
+		printf("%-9s %s %s\n", "kernel", str(kernel, "release"), str(kernel, "machine"));
+	printf("%-9s /dev/kvm present: %s, openable: %s%s%s%s\n", "kvm", yes_no(kvm, "present"),
+	       yes_no(kvm, "openable"), get(kvm, "error") ? " (" : "",
+	       get(kvm, "error") ? str(kvm, "error") : "", get(kvm, "error") ? ")" : "");
+}
+
+int cmd_hostinfo(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	bool json = false;
+	json_object *info;
+	int c;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		if (c == 'j') {
+			json = true;
+		} else if (c == 'h') {
+			usage(stdout);
+			return HB_EXIT_OK;
+		} else {
+			hb_usage_error("hostinfo: unknown option '%s' (accepted: --json, --help)",
+				       argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		hb_usage_error("hostinfo: unexpected argument '%s' (accepted: --json, --help)", argv[optind]);
+	info = hostinfo_collect();
+	if (json)
+		printf("%s\n", hb_json_pretty(info));
+	else
+		print_text(info);
+	json_object_put(info);
+	return HB_EXIT_OK;
+}

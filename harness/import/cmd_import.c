@@ -1,0 +1,114 @@
+/* harness import FILE.csv [--out DIR] */
+#include <getopt.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "commands.h"
+#include "common/log.h"
+#include "common/paths.h"
+#include "common/xalloc.h"
+#include "import/import.h"
+#include "report/cliopt.h"
+#include "results/store.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: harness import FILE.csv [--out DIR]\n"
+		"Turns a CSV of published or hand-collected numbers into a result set.\n"
+		"Header line required; columns variant,workload,metric,value (required) and\n"
+		"unit,cores,rep,boot,lower_is_better (optional). '#' lines are comments.\n"
+		"  --out DIR   the new result set (default: results/<date>-<time>-<file name>)\n");
+}
+
+/* results/<run id tagged with the file's base name, without .csv>. */
+static char *default_out(const char *path)
+{
+	char *copy = xstrdup(path), *base = basename(copy), *dot = strrchr(base, '.');
+	char *id, *root, *dir;
+
+	if (dot && dot != base)
+		*dot = '\0';
+	id = rs_new_run_id(base);
+	root = hb_results_root();
+	dir = hb_path_join(root, id);
+	free(root);
+	free(id);
+	free(copy);
+	return dir;
+}
+
+static bool has_samples(const char *dir)
+{
+	char *path = hb_path_join(dir, RS_SAMPLES_FILE);
+	struct stat st;
+	bool has = stat(path, &st) == 0 && st.st_size > 0;
+
+	free(path);
+	return has;
+}
+
+static json_object *import_meta(int argc, char **argv, const char *csv)
+{
+	char **cmdline = xcalloc((size_t)argc + 2, sizeof(char *));
+	json_object *meta;
+
+	cmdline[0] = "harness";
+	memcpy(cmdline + 1, argv, (size_t)argc * sizeof(char *));
+	meta = rs_meta_new(cmdline);
+	json_object_object_add(meta, RS_META_IMPORTED, json_object_new_string(csv));
+	free(cmdline);
+	return meta;
+}
+
+int cmd_import(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "out", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *out_arg = NULL;
+	struct result_set *rs;
+	json_object *meta;
+	char *dir;
+	long rows;
+	int c;
+
+	hb_getopt_begin();
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		if (c == 'o')
+			out_arg = optarg;
+		else if (c == 'h') {
+			usage(stdout);
+			return HB_EXIT_OK;
+		} else
+			hb_option_error("import", c, argv, "--out, --help");
+	}
+	if (optind >= argc)
+		hb_usage_error("import: missing FILE.csv (accepted: one CSV file)");
+	if (optind + 1 < argc)
+		hb_usage_error("import: unexpected argument '%s' (accepted: one CSV file)", argv[optind + 1]);
+	dir = out_arg ? hb_resolve_run_dir(out_arg) : default_out(argv[optind]);
+	if (has_samples(dir))
+		hb_usage_error("import: --out: '%s' already holds samples (accepted: a new or empty "
+			       "directory)", dir);
+	import_csv(argv[optind], NULL); /* all errors surface here, before anything is written */
+	meta = import_meta(argc, argv, argv[optind]);
+	rs = rs_create(dir, meta);
+	json_object_put(meta);
+	if (!rs) {
+		free(dir);
+		return HB_EXIT_FAIL;
+	}
+	rs_set_sync_each(rs, false);
+	rows = import_csv(argv[optind], rs);
+	rs_close(rs);
+	printf("%s\n", dir);
+	hb_info("imported %ld samples from %s", rows, argv[optind]);
+	free(dir);
+	return HB_EXIT_OK;
+}

@@ -1,0 +1,317 @@
+/* Which charts a result set gets, and their data files. */
+#include "plot/plot.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "common/paths.h"
+#include "common/spawn.h"
+#include "common/xalloc.h"
+#include "plot/chart.h"
+#include "report/dataset.h"
+#include "report/rows.h"
+
+struct plot_ctx {
+	struct dataset ds;
+	int baseline;
+	const char *out_dir;
+	const char *formats;
+	bool *wide; /* per group (display order): part of a per-test section */
+	int drawn, failed;
+};
+
+static const char *base_name(const struct plot_ctx *p)
+{
+	return p->ds.variants[p->baseline];
+}
+
+/* The row of variant v in g, or NULL. rows has room for ds.nvariants. */
+static const struct report_row *row_of(const struct plot_ctx *p, const struct ds_group *g, int v,
+				       struct report_row *rows)
+{
+	size_t n = report_group_rows(&p->ds, g, p->baseline, -1, rows);
+
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].variant == v && rows[i].status == ROW_OK)
+			return &rows[i];
+	return NULL;
+}
+
+static void finish(struct plot_ctx *p, struct chart *c)
+{
+	if (chart_render(c, p->out_dir, p->formats) == 0) {
+		char *fmts = xstrdup(p->formats), *save = NULL;
+		for (char *f = strtok_r(fmts, " ", &save); f; f = strtok_r(NULL, " ", &save))
+			printf("%s/%s.%s\n", p->out_dir, c->base, f);
+		free(fmts);
+		p->drawn++;
+	} else {
+		p->failed++;
+	}
+	chart_free(c);
+}
+
+/* A bar or point reaching below 0 (value minus its error bar) needs the axis below 0. */
+static void note_sign(struct chart *c, const struct report_row *r)
+{
+	double se = r && isfinite(r->c.slowdown_se_pct) ? r->c.slowdown_se_pct : 0;
+
+	if (r && r->c.slowdown_pct - se < 0)
+		c->all_positive = false;
+}
+
+static char *ylabel(const struct ds_group *g)
+{
+	return xasprintf("%s of %s vs baseline [%%] (bars: 1 st.err)",
+			 g->lower_is_better ? "slowdown" : "drop", g->metric);
+}
+
+static char *unit_suffix(const struct ds_group *g)
+{
+	return *g->unit ? xasprintf(" [%s]", g->unit) : xstrdup("");
+}
+
+/* Groups of one (workload, metric), cores ascending (display order keeps cores sorted). */
+static size_t same_metric(const struct plot_ctx *p, const struct ds_group *g, const struct ds_group **out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < p->ds.ngroups; i++)
+		if (!p->wide[i] && !strcmp(p->ds.groups[i]->workload, g->workload) &&
+		    !strcmp(p->ds.groups[i]->metric, g->metric))
+			out[n++] = p->ds.groups[i];
+	return n;
+}
+
+static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_t ng)
+{
+	struct chart c = { .template = "slowdown" };
+	struct report_row rows[p->ds.nvariants];
+	char *unit = unit_suffix(gs[0]);
+	FILE *f;
+
+	c.base = chart_file_name("slowdown-%s-%s", gs[0]->workload, gs[0]->metric);
+	c.title = xasprintf("%s: %s%s, slowdown vs %s", gs[0]->workload, gs[0]->metric, unit, base_name(p));
+	c.xlabel = xstrdup("variant");
+	c.ylabel = ylabel(gs[0]);
+	c.series = xcalloc(ng, sizeof(char *));
+	for (size_t i = 0; i < ng; i++)
+		c.series[c.nseries++] = gs[i]->cores >= 0 ? xasprintf("%d vCPUs", gs[i]->cores)
+							  : xstrdup("slowdown");
+	free(unit);
+	if (!(f = chart_open_data(p->out_dir, &c))) {
+		p->failed++;
+		chart_free(&c);
+		return;
+	}
+	c.all_positive = true;
+	fprintf(f, "# variant\tthen per series: slowdown %%\tstandard error %%\n");
+	for (size_t v = 0; v < p->ds.nvariants; v++) {
+		bool any = false;
+		if ((int)v == p->baseline)
+			continue;
+		for (size_t i = 0; i < ng; i++)
+			any |= row_of(p, gs[i], (int)v, rows) != NULL;
+		if (!any)
+			continue;
+		fprintf(f, "%s", p->ds.variants[v]);
+		for (size_t i = 0; i < ng; i++) {
+			const struct report_row *r = row_of(p, gs[i], (int)v, rows);
+			note_sign(&c, r);
+			fprintf(f, "\t%.6g\t%.6g", r ? r->c.slowdown_pct : NAN,
+				r && isfinite(r->c.slowdown_se_pct) ? r->c.slowdown_se_pct : 0);
+		}
+		fputc('\n', f);
+	}
+	fclose(f);
+	finish(p, &c);
+}
+
+static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t ng)
+{
+	struct chart c = { .template = "cores" };
+	struct report_row rows[p->ds.nvariants];
+	char *unit = unit_suffix(gs[0]), *tics = xstrdup("(");
+	FILE *f;
+
+	c.base = chart_file_name("cores-%s-%s", gs[0]->workload, gs[0]->metric);
+	c.title = xasprintf("%s: %s%s, slowdown vs %s by vCPU count", gs[0]->workload, gs[0]->metric,
+			    unit, base_name(p));
+	c.xlabel = xstrdup("guest vCPUs");
+	c.ylabel = ylabel(gs[0]);
+	for (size_t i = 0; i < ng; i++) {
+		char *next = xasprintf("%s%s%d", tics, i ? ", " : "", gs[i]->cores);
+		free(tics);
+		tics = next;
+	}
+	c.xtics = xasprintf("%s)", tics);
+	free(tics);
+	free(unit);
+	c.series = xcalloc(p->ds.nvariants, sizeof(char *));
+	c.all_positive = true;
+	if (!(f = chart_open_data(p->out_dir, &c))) {
+		p->failed++;
+		chart_free(&c);
+		return;
+	}
+	for (size_t v = 0; v < p->ds.nvariants; v++) {
+		if ((int)v == p->baseline)
+			continue;
+		fprintf(f, "%s# %s: vCPUs\tslowdown %%\tstandard error %%\n", c.nseries ? "\n\n" : "",
+			p->ds.variants[v]);
+		c.series[c.nseries++] = xstrdup(p->ds.variants[v]);
+		for (size_t i = 0; i < ng; i++) {
+			const struct report_row *r = row_of(p, gs[i], (int)v, rows);
+			note_sign(&c, r);
+			if (r)
+				fprintf(f, "%d\t%.6g\t%.6g\n", gs[i]->cores, r->c.slowdown_pct,
+					isfinite(r->c.slowdown_se_pct) ? r->c.slowdown_se_pct : 0);
+		}
+	}
+	fclose(f);
+	finish(p, &c);
+}
+
+static size_t longest_metric(struct ds_group *const *gs, size_t ng)
+{
+	size_t longest = 0;
+
+	for (size_t i = 0; i < ng; i++)
+		if (strlen(gs[i]->metric) > longest)
+			longest = strlen(gs[i]->metric);
+	return longest;
+}
+
+static void ratios_chart(struct plot_ctx *p, struct ds_group *const *gs, size_t ng)
+{
+	struct chart c = { .template = "ratios" };
+	struct report_row rows[p->ds.nvariants];
+	FILE *f;
+
+	c.base = gs[0]->cores >= 0 ? chart_file_name("ratios-%s-c%d", gs[0]->workload, gs[0]->cores)
+				   : chart_file_name("ratios-%s", gs[0]->workload);
+	c.title = gs[0]->cores >= 0 ? xasprintf("%s, %d vCPUs: per-test ratio to %s", gs[0]->workload,
+						gs[0]->cores, base_name(p))
+				    : xasprintf("%s: per-test ratio to %s", gs[0]->workload, base_name(p));
+	c.xlabel = xstrdup("test (metric)");
+	/* Tics are rotated 45 degrees: room below for the longest name, width for many tests. */
+	c.bmargin = (int)(0.36 * (double)longest_metric(gs, ng)) + 3;
+	c.height = 420 + 18 * c.bmargin;
+	c.width = 200 + 60 * (int)ng > 900 ? 200 + 60 * (int)ng : 900;
+	c.ylabel = xasprintf("mean / %s mean (x, log scale)", base_name(p));
+	c.series = xcalloc(p->ds.nvariants, sizeof(char *));
+	for (size_t v = 0; v < p->ds.nvariants; v++)
+		if ((int)v != p->baseline)
+			c.series[c.nseries++] = xstrdup(p->ds.variants[v]);
+	if (!(f = chart_open_data(p->out_dir, &c))) {
+		p->failed++;
+		chart_free(&c);
+		return;
+	}
+	fprintf(f, "# metric\tthen per variant: mean / baseline mean\n");
+	for (size_t i = 0; i < ng; i++) {
+		fprintf(f, "%s", gs[i]->metric);
+		for (size_t v = 0; v < p->ds.nvariants; v++) {
+			const struct report_row *r;
+			if ((int)v == p->baseline)
+				continue;
+			r = row_of(p, gs[i], (int)v, rows);
+			fprintf(f, "\t%.6g", r ? r->c.ratio : NAN);
+		}
+		fputc('\n', f);
+	}
+	fclose(f);
+	finish(p, &c);
+}
+
+/* Per-test sections get a ratio chart; their groups get no slowdown charts. */
+static void draw_wide_sections(struct plot_ctx *p)
+{
+	for (size_t from = 0, to; from < p->ds.ngroups; from = to) {
+		const struct ds_group *first = p->ds.groups[from];
+		for (to = from + 1; to < p->ds.ngroups && p->ds.groups[to]->cores == first->cores &&
+				    !strcmp(p->ds.groups[to]->workload, first->workload); to++)
+			;
+		if (!report_section_is_wide(p->ds.groups, from, to))
+			continue;
+		for (size_t i = from; i < to; i++)
+			p->wide[i] = true;
+		ratios_chart(p, p->ds.groups + from, to - from);
+	}
+}
+
+static void draw_metric_charts(struct plot_ctx *p)
+{
+	const struct ds_group **gs = xcalloc(p->ds.ngroups, sizeof(*gs));
+
+	for (size_t i = 0; i < p->ds.ngroups; i++) {
+		size_t n;
+		if (p->wide[i])
+			continue;
+		n = same_metric(p, p->ds.groups[i], gs);
+		if (gs[0] != p->ds.groups[i])
+			continue; /* drawn with the first group of this workload and metric */
+		slowdown_chart(p, gs, n);
+		if (n >= 2 && gs[0]->cores >= 0)
+			cores_chart(p, gs, n);
+	}
+	free(gs);
+}
+
+static const char *formats_of(const char *format)
+{
+	if (!format || !strcmp(format, "both"))
+		return "png svg";
+	return format;
+}
+
+int plot_run(const char *dir, const struct plot_opts *opts)
+{
+	struct plot_ctx p = { .formats = formats_of(opts->format) };
+	char *out = opts->out_dir ? xstrdup(opts->out_dir) : hb_path_join(dir, "plots");
+	int rc = HB_EXIT_OK;
+
+	if (!hb_have_program("gnuplot")) {
+		hb_error("gnuplot not found on PATH (Debian: apt-get install gnuplot-nox)");
+		free(out);
+		return HB_EXIT_FAIL;
+	}
+	if (dataset_load(&p.ds, dir) < 0) {
+		free(out);
+		return HB_EXIT_FAIL;
+	}
+	p.baseline = dataset_pick_baseline(&p.ds, opts->baseline);
+	if (!p.ds.samples) {
+		hb_error("%s holds no samples to plot", dir);
+		rc = HB_EXIT_FAIL;
+	} else if (p.baseline < 0) {
+		char *list = dataset_variant_list(&p.ds);
+		hb_error("plot: --baseline: no '%s' in this result set (accepted: %s)", opts->baseline, list);
+		free(list);
+		rc = HB_EXIT_USAGE;
+	} else if (hb_mkdir_p(out, 0755) < 0) {
+		hb_error("cannot create %s: %s", out, strerror(errno));
+		rc = HB_EXIT_FAIL;
+	} else {
+		p.out_dir = out;
+		p.wide = xcalloc(p.ds.ngroups, sizeof(*p.wide));
+		draw_wide_sections(&p);
+		draw_metric_charts(&p);
+		hb_info("%d charts in %s (scripts and data beside them)%s", p.drawn, out,
+			p.failed ? "; some failed, see above" : "");
+		rc = p.failed ? HB_EXIT_FAIL : HB_EXIT_OK;
+		free(p.wide);
+	}
+	dataset_free(&p.ds);
+	free(out);
+	return rc;
+}
+
+int plot_run_dir(const char *dir, const char *out_dir, const char *fmt)
+{
+	struct plot_opts opts = { .out_dir = out_dir, .format = fmt };
+	return plot_run(dir, &opts);
+}

@@ -1,0 +1,90 @@
+#include "report/numfmt.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *unknown(char *buf)
+{
+	strcpy(buf, "-");
+	return buf;
+}
+
+static void trim_zeros(char *buf)
+{
+	char *dot = strchr(buf, '.');
+	char *end;
+
+	if (!dot)
+		return;
+	end = buf + strlen(buf) - 1;
+	while (end > dot && *end == '0')
+		*end-- = '\0';
+	if (end == dot)
+		*end = '\0';
+}
+
+const char *fmt_value(char *buf, double v)
+{
+	int decimals;
+
+	if (!isfinite(v))
+		return unknown(buf);
+	if (v == 0 || fabs(v) >= 1e5) {
+		snprintf(buf, NUMFMT_SIZE, "%.0f", v);
+		return buf;
+	}
+	decimals = 4 - (int)floor(log10(fabs(v)));
+	if (decimals > 9)
+		decimals = 9;
+	snprintf(buf, NUMFMT_SIZE, "%.*f", decimals, v);
+	trim_zeros(buf);
+	return buf;
+}
+
+const char *fmt_pct(char *buf, double v)
+{
+	if (!isfinite(v))
+		return unknown(buf);
+	snprintf(buf, NUMFMT_SIZE, "%+.2f%%", v);
+	return buf;
+}
+
+const char *fmt_pct_plain(char *buf, double v)
+{
+	if (!isfinite(v))
+		return unknown(buf);
+	snprintf(buf, NUMFMT_SIZE, "%.2f%%", v);
+	return buf;
+}
+
+const char *fmt_ratio(char *buf, double v, int decimals)
+{
+	if (!isfinite(v))
+		return unknown(buf);
+	snprintf(buf, NUMFMT_SIZE, "%.*f", decimals, v);
+	return buf;
+}
+
+const char *fmt_p(char *buf, double p)
+{
+	if (!isfinite(p))
+		return unknown(buf);
+	if (p >= 0.01)
+		snprintf(buf, NUMFMT_SIZE, "%.2f", p);
+	else if (p >= 0.0001)
+		snprintf(buf, NUMFMT_SIZE, "%.4f", p);
+	else
+		strcpy(buf, "<0.0001");
+	return buf;
+}
+
+const char *fmt_p_eq(char *buf, double p)
+{
+	char v[NUMFMT_SIZE];
+
+	fmt_p(v, p);
+	strcpy(buf, v[0] == '<' ? "p" : "p=");
+	strcat(buf, v); /* fmt_p writes at most 8 characters */
+	return buf;
+}

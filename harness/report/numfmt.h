@@ -1,0 +1,23 @@
+/* Numbers for people: enough digits to compare variants, no scientific notation for the
+ * magnitudes benchmarks produce, "-" for unknown (NAN). Each returns buf. */
+#ifndef HB_REPORT_NUMFMT_H
+#define HB_REPORT_NUMFMT_H
+
+#include <stddef.h>
+
+#define NUMFMT_SIZE 48
+
+/* 5 significant digits, trailing zeros trimmed; whole numbers from 100000 up. */
+const char *fmt_value(char *buf, double v);
+/* "+4.57%" (signed, 2 decimals). */
+const char *fmt_pct(char *buf, double v);
+/* "4.57%" (unsigned, 2 decimals), for standard errors and cv given as fractions *100. */
+const char *fmt_pct_plain(char *buf, double v);
+/* A ratio with the given decimals. */
+const char *fmt_ratio(char *buf, double v, int decimals);
+/* "0.40", "0.0031", "<0.0001". */
+const char *fmt_p(char *buf, double p);
+/* "p=0.40", "p<0.0001", "p=-". */
+const char *fmt_p_eq(char *buf, double p);
+
+#endif

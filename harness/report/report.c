@@ -1,0 +1,110 @@
+#include "report/report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "common/xalloc.h"
+#include "report/report_ctx.h"
+#include "results/store.h"
+
+bool report_wants(const struct report_ctx *ctx, const struct ds_group *g)
+{
+	return (!ctx->opts->metric || !strcmp(ctx->opts->metric, g->metric)) &&
+	       (!ctx->opts->workload || !strcmp(ctx->opts->workload, g->workload));
+}
+
+size_t report_section_end(const struct report_ctx *ctx, size_t from)
+{
+	const struct ds_group *first = ctx->ds.groups[from];
+	size_t to = from + 1;
+
+	while (to < ctx->ds.ngroups && ctx->ds.groups[to]->cores == first->cores &&
+	       !strcmp(ctx->ds.groups[to]->workload, first->workload))
+		to++;
+	return to;
+}
+
+char *report_place(const struct ds_group *g)
+{
+	return g->cores >= 0 ? xasprintf("%s cores=%d", g->workload, g->cores) : xstrdup(g->workload);
+}
+
+/* Is some group's field equal to value? For --metric / --workload validation. */
+static bool has_name(const struct dataset *ds, const char *value, bool metric)
+{
+	for (size_t i = 0; i < ds->ngroups; i++)
+		if (!strcmp(metric ? ds->groups[i]->metric : ds->groups[i]->workload, value))
+			return true;
+	return false;
+}
+
+static char *name_list(const struct dataset *ds, bool metric)
+{
+	char *out = xstrdup("");
+
+	for (size_t i = 0; i < ds->ngroups; i++) {
+		const char *name = metric ? ds->groups[i]->metric : ds->groups[i]->workload;
+		bool seen = false;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = !strcmp(name, metric ? ds->groups[j]->metric : ds->groups[j]->workload);
+		if (!seen) {
+			char *next = xasprintf("%s%s%s", out, *out ? ", " : "", name);
+			free(out);
+			out = next;
+		}
+	}
+	return out;
+}
+
+static int bad_option(const char *option, const char *value, char *accepted)
+{
+	hb_error("report: %s: no '%s' in this result set (accepted: %s)", option, value, accepted);
+	free(accepted);
+	return HB_EXIT_USAGE;
+}
+
+static int resolve_options(struct report_ctx *ctx)
+{
+	const struct report_opts *o = ctx->opts;
+
+	ctx->baseline = dataset_pick_baseline(&ctx->ds, o->baseline);
+	if (ctx->baseline < 0)
+		return bad_option("--baseline", o->baseline, dataset_variant_list(&ctx->ds));
+	ctx->ratio_to = o->ratio_to ? dataset_variant(&ctx->ds, o->ratio_to) : -1;
+	if (o->ratio_to && ctx->ratio_to < 0)
+		return bad_option("--ratio-to", o->ratio_to, dataset_variant_list(&ctx->ds));
+	if (o->metric && !has_name(&ctx->ds, o->metric, true))
+		return bad_option("--metric", o->metric, name_list(&ctx->ds, true));
+	if (o->workload && !has_name(&ctx->ds, o->workload, false))
+		return bad_option("--workload", o->workload, name_list(&ctx->ds, false));
+	return HB_EXIT_OK;
+}
+
+int report_run_dir(const char *dir, const struct report_opts *opts, FILE *out)
+{
+	struct report_ctx ctx = { .opts = opts, .dir = dir, .out = out };
+	int rc;
+
+	if (dataset_load(&ctx.ds, dir) < 0)
+		return HB_EXIT_FAIL;
+	if (!ctx.ds.samples) {
+		hb_error("%s/%s holds no samples%s", dir, RS_SAMPLES_FILE,
+			 ctx.ds.skipped ? " (all lines were corrupt)" : "");
+		dataset_free(&ctx.ds);
+		return HB_EXIT_FAIL;
+	}
+	rc = resolve_options(&ctx);
+	if (rc == HB_EXIT_OK) {
+		ctx.meta = rs_read_meta(dir);
+		if (opts->format == REPORT_JSON)
+			report_json(&ctx);
+		else if (opts->format == REPORT_CSV)
+			report_csv(&ctx);
+		else
+			report_text(&ctx, opts->format == REPORT_MARKDOWN);
+		json_object_put(ctx.meta);
+	}
+	dataset_free(&ctx.ds);
+	return rc;
+}

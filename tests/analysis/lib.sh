@@ -1,0 +1,43 @@
+# Shared helpers of the analysis shell tests (sourced). Each test gets HARNESS and DATA
+# from its arguments and a scratch directory WORK that is removed on exit.
+set -u
+HARNESS=$1
+DATA=$2
+WORK=$(mktemp -d /tmp/hardbench-test-XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+failures=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	failures=$((failures + 1))
+}
+
+# expect_exit CODE PATTERN -- COMMAND...: the exit status is CODE and stderr+stdout match
+# the grep -E PATTERN (the bad value must be named in the message).
+expect_exit() {
+	local want=$1 pattern=$2 out rc
+	shift 3
+	out=$("$@" 2>&1)
+	rc=$?
+	[ "$rc" = "$want" ] || fail "'$*' exited $rc, want $want; output: $out"
+	echo "$out" | grep -Eq -- "$pattern" || fail "'$*' output lacks /$pattern/: $out"
+	[ "$want" != 2 ] || [ "$(echo "$out" | grep -c .)" = 1 ] || fail "'$*' usage error is not one line: $out"
+}
+
+# contains FILE LINE: FILE has LINE exactly (as a whole line, after trimming trailing spaces).
+contains() {
+	sed 's/[[:space:]]*$//' "$1" | grep -Fxq -- "$2" || fail "$1 lacks the line: $2"
+}
+
+import() { # CSV DIR
+	"$HARNESS" import "$1" --out "$2" > /dev/null 2>&1 || fail "import $1 failed"
+}
+
+finish() {
+	if [ "$failures" -gt 0 ]; then
+		echo "$failures checks failed" >&2
+		exit 1
+	fi
+	echo "all checks passed"
+	exit 0
+}
