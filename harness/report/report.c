@@ -6,6 +6,7 @@
 #include "common/log.h"
 #include "common/xalloc.h"
 #include "report/report_ctx.h"
+#include "report/seeds_report.h"
 #include "results/store.h"
 
 bool report_wants(const struct report_ctx *ctx, const struct ds_group *g)
@@ -93,6 +94,14 @@ int report_run_dir(const char *dir, const struct report_opts *opts, FILE *out)
 			 ctx.ds.skipped ? " (all lines were corrupt)" : "");
 		dataset_free(&ctx.ds);
 		return HB_EXIT_FAIL;
+	}
+	if (opts->seeds) {
+		/* The figures name their own baselines and workloads: no resolve_options. */
+		ctx.meta = rs_read_meta(dir);
+		rc = seeds_report_run(&ctx, opts->seeds);
+		json_object_put(ctx.meta);
+		dataset_free(&ctx.ds);
+		return rc;
 	}
 	rc = resolve_options(&ctx);
 	if (rc == HB_EXIT_OK) {

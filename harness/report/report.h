@@ -10,7 +10,10 @@
  *    "rows": [{"workload","metric","unit","cores","variant","n","mean","stddev",
  *              "stddev_pop","stderr","min","max","cv","ratio","slowdown_pct",
  *              "slowdown_stderr_pct","p_value","lower_is_better","ratio_to","error"}]}
- * Unknown numbers are null (never NaN); scripts and `harness gate` read these names. */
+ * Unknown numbers are null (never NaN); scripts and `harness gate` read these names.
+ *
+ * With opts.seeds, the report is the comparison with the seeds' published figures
+ * instead (report/seeds.h; text, markdown, csv or json). */
 #ifndef HB_REPORT_REPORT_H
 #define HB_REPORT_REPORT_H
 
@@ -26,6 +29,9 @@ struct report_opts {
 	const char *ratio_to;      /* NULL, or a variant for an extra "x VARIANT" column */
 	const char *metric;        /* NULL, or only this metric */
 	const char *workload;      /* NULL, or only this workload */
+	const char *seeds;         /* NULL; or --against-seeds: a published.json, or a folder of
+				    * <workload>/published.json (report/seeds.h), compared with
+				    * the run instead of the ordinary report */
 };
 
 /* Writes the report of the result set in dir to out. Returns HB_EXIT_OK; HB_EXIT_FAIL when

@@ -1,0 +1,77 @@
+/* --against-seeds, internal to report/: published figures matched with the run's cells,
+ * the measured conditions, and the renderers. */
+#ifndef HB_REPORT_SEEDS_REPORT_H
+#define HB_REPORT_SEEDS_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "report/report_ctx.h"
+#include "report/seeds.h"
+#include "stats/stats.h"
+
+enum match_status {
+	MATCH_OK,
+	MATCH_NO_WORKLOAD, /* the run has no samples of the figure's workload */
+	MATCH_NO_METRIC,   /* ... nor any of its metrics */
+	MATCH_NO_VARIANT,  /* the variant is not in the run at all (e.g. xpfo) */
+	MATCH_NO_BASELINE, /* nor the baseline variant */
+	MATCH_NO_CELL,     /* both are in the run, but not with this workload/metric/cores */
+	MATCH_NO_RATIO,    /* the baseline mean is 0 */
+};
+
+/* One published figure against one measured cell. */
+struct seed_match {
+	const struct seed_figure *f;
+	enum match_status status;
+	char *why;      /* "not measured: ..." reason; NULL when MATCH_OK */
+	const char *metric; /* the metric compared (the first candidate when none matched) */
+	const struct ds_group *g;
+	int cores;      /* measured cores; -1 when unknown or not measured */
+	bool cores_exact; /* measured at the published cores */
+	struct summary sv, sb;  /* variant and baseline */
+	struct comparison c;
+	double measured, measured_se; /* in the figure's kind */
+	struct seed_agreement agree;
+};
+
+struct seeds_report {
+	struct report_ctx *ctx;
+	const char *path;           /* where the published figures came from */
+	struct seed_data data;
+	struct seed_match *rows;
+	size_t nrows, cap;
+	size_t figures;             /* figures selected by --workload / --metric */
+	size_t measured, unmeasured;
+};
+
+/* `harness report RUN --against-seeds[=PATH]` on a loaded run (ctx: dataset and meta
+ * read). Returns HB_EXIT_OK, or HB_EXIT_USAGE after one line (bad published file, or
+ * --workload/--metric naming no figure). */
+int seeds_report_run(struct report_ctx *ctx, const char *path);
+
+/* Appends the comparisons of figure f (usually one; one per measured cores when the
+ * published cores are unknown; one "not measured" row when there is nothing to compare). */
+void seeds_match_figure(struct seeds_report *sr, const struct seed_figure *f);
+void seeds_match_free(struct seed_match *m);
+
+/* Measured conditions from meta.json ("unknown" where it says nothing). Callers free. */
+char *seeds_measured_accel(const struct report_ctx *ctx);
+char *seeds_measured_kernel(const struct report_ctx *ctx, const char *variant);
+char *seeds_measured_host(const struct report_ctx *ctx);
+
+/* "+7.71%" or "76.55x" of a figure's kind. buf: NUMFMT_SIZE bytes. */
+const char *seeds_fmt_figure(char *buf, enum seed_kind kind, double v);
+
+void seeds_render_text(struct seeds_report *sr, bool markdown);
+/* One line instead of a table when rows[0..n) are all not measured for one reason. */
+bool seeds_one_reason_line(struct seeds_report *sr, const struct seed_match *rows, size_t n, bool md);
+/* One line for all figures of a workload the run lacks, at the first of them; true when
+ * rows[i] is such a figure (printed now or earlier). */
+bool seeds_absent_workload_line(struct seeds_report *sr, size_t i, bool md);
+/* Adds name to the ", "-separated list *list unless it is there. */
+void seeds_add_unique(char **list, const char *name);
+void seeds_render_json(struct seeds_report *sr);
+void seeds_render_csv(struct seeds_report *sr);
+
+#endif
