@@ -21,7 +21,9 @@ static void usage(FILE *f)
 		"  --against REF        the reference (required)\n"
 		"  --max-slowdown PCT   tolerated slowdown in percent (default 2)\n"
 		"  --alpha A            significance level (default 0.05)\n"
-		"  --junit FILE         also write JUnit XML, one testcase per comparison\n");
+		"  --junit FILE         also write JUnit XML, one testcase per comparison\n"
+		"  --relative VARIANT   compare each variant's cost (ratio to VARIANT) instead of\n"
+		"                       absolute means: for references from another host or TCG\n");
 }
 
 int cmd_gate(int argc, char **argv)
@@ -31,6 +33,7 @@ int cmd_gate(int argc, char **argv)
 		{ "max-slowdown", required_argument, NULL, 'm' },
 		{ "alpha", required_argument, NULL, 'p' },
 		{ "junit", required_argument, NULL, 'j' },
+		{ "relative", required_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -46,8 +49,9 @@ int cmd_gate(int argc, char **argv)
 		case 'm': opts.max_slowdown_pct = hb_parse_double("--max-slowdown", optarg, 0, 1000); break;
 		case 'p': opts.alpha = hb_parse_double("--alpha", optarg, 0, 1); break;
 		case 'j': opts.junit = optarg; break;
+		case 'r': opts.relative_to = optarg; break;
 		case 'h': usage(stdout); return HB_EXIT_OK;
-		default: hb_option_error("gate", c, argv, "--against, --max-slowdown, --alpha, --junit, --help");
+		default: hb_option_error("gate", c, argv, "--against, --max-slowdown, --alpha, --junit, --relative, --help");
 		}
 	}
 	if (optind >= argc)

@@ -59,6 +59,9 @@ static void print_result(FILE *out, const struct gate_result *r)
 		fprintf(out, "%s", fmt_pct(pct, r->slowdown_pct));
 	if (r->outcome == GATE_NOT_COMPARABLE)
 		fprintf(out, "%s(%s)\n", isfinite(r->slowdown_pct) ? " " : "", r->why);
+	else if (r->run_ratio > 0)
+		fprintf(out, " cost (%s; %.4gx baseline vs %.4gx in the reference, n=%ld vs %ld)\n",
+			fmt_p_eq(p, r->p_value), r->run_ratio, r->ref_ratio, r->run->s.n, r->ref->s.n);
 	else
 		fprintf(out, " (%s; mean %s vs %s, n=%ld vs %ld)\n", fmt_p_eq(p, r->p_value),
 			fmt_value(m1, r->run->s.mean), fmt_value(m2, r->ref->s.mean), r->run->s.n,
@@ -100,9 +103,22 @@ static void print_summary(FILE *out, const struct gate_result *res, size_t n,
 		opts->max_slowdown_pct, opts->alpha);
 }
 
+static bool has_variant(const struct gate_set *set, const char *variant)
+{
+	for (size_t i = 0; i < set->n; i++)
+		if (!strcmp(set->e[i].variant, variant))
+			return true;
+	return false;
+}
+
 static int judge_all(const struct gate_set *run, const struct gate_set *ref,
 		     const struct gate_opts *opts, FILE *out)
 {
+	if (opts->relative_to && (!has_variant(run, opts->relative_to) || !has_variant(ref, opts->relative_to))) {
+		hb_error("gate: --relative: no variant '%s' in %s (accepted: a variant both sets hold)",
+			 opts->relative_to, has_variant(run, opts->relative_to) ? "the reference" : "the run");
+		return HB_EXIT_USAGE;
+	}
 	struct gate_result *res = xcalloc(run->n, sizeof(*res));
 	size_t n = 0;
 	bool regressed = false;
@@ -112,7 +128,12 @@ static int judge_all(const struct gate_set *run, const struct gate_set *ref,
 		const struct gate_entry *match = find(ref, &run->e[i]);
 		if (!match)
 			continue;
-		gate_judge(&run->e[i], match, opts, &res[n]);
+		if (opts->relative_to && !strcmp(run->e[i].variant, opts->relative_to))
+			continue; /* the baseline is what the others are measured against */
+		if (opts->relative_to)
+			gate_judge_relative(run, ref, &run->e[i], opts->relative_to, opts, &res[n]);
+		else
+			gate_judge(&run->e[i], match, opts, &res[n]);
 		print_result(out, &res[n]);
 		regressed |= res[n++].outcome == GATE_REGRESSION;
 	}

@@ -33,12 +33,16 @@ struct gate_result {
 	double slowdown_pct; /* positive = worse, whatever the metric's direction */
 	double p_value;
 	const char *why;     /* for GATE_NOT_COMPARABLE */
+	double run_ratio;    /* relative mode: variant/baseline in the run and in the reference */
+	double ref_ratio;
 };
 
 struct gate_opts {
 	double max_slowdown_pct; /* default 2 */
 	double alpha;            /* default 0.05 */
 	const char *junit;       /* NULL, or a file for JUnit XML */
+	const char *relative_to; /* NULL: absolute means; else compare each variant's ratio to
+				  * this baseline variant between run and reference */
 };
 
 /* Loads a result set dir or a JSON report file. 0, or -1 after printing why. */
@@ -47,6 +51,10 @@ void gate_set_free(struct gate_set *set);
 /* Judges one pair. */
 void gate_judge(const struct gate_entry *run, const struct gate_entry *ref,
 		const struct gate_opts *opts, struct gate_result *out);
+/* Relative mode (gate_relative.c): e's cost against baseline in run vs in ref. */
+void gate_judge_relative(const struct gate_set *run, const struct gate_set *ref,
+			 const struct gate_entry *e, const char *baseline,
+			 const struct gate_opts *opts, struct gate_result *out);
 /* Runs the whole gate, printing one line per comparison to out. Returns HB_EXIT_OK,
  * HB_EXIT_FAIL (a regression, or an unreadable input) or HB_EXIT_USAGE (nothing in common). */
 int gate_run(const char *run, const char *ref, const struct gate_opts *opts, FILE *out);

@@ -80,6 +80,39 @@ import "$WORK/tput-drop.csv" "$WORK/tput-drop"
 "$HARNESS" gate "$WORK/tput" --against "$WORK/tput-drop" > "$WORK/tput2.out" 2>&1 || fail "a rise is not"
 grep -q '^improvement' "$WORK/tput2.out" || fail "a throughput rise is an improvement"
 
+# --relative: a reference from a host twice as slow, with the same 8% cost of init_on_free,
+# is ok; the same host with that cost grown to 18.8% is a regression; the baseline itself is
+# not judged (it is the yardstick)
+make_rel() { # NAME BASE COST: baseline BASE s, init_on_free BASE*COST s, small fixed noise
+	awk -v b="$2" -v c="$3" 'BEGIN {
+		split("1 -1.2 0.4 -0.3 1.1 -0.8", dev, " ")
+		print "variant,workload,metric,unit,cores,rep,value"
+		for (i = 1; i <= 6; i++) {
+			printf "baseline,hugetlb,wall,s,2,%d,%.6f\n", i, b * (1 + 0.004 * dev[i])
+			printf "init_on_free,hugetlb,wall,s,2,%d,%.6f\n", i, b * c * (1 + 0.004 * dev[7 - i])
+		}
+	}' > "$WORK/$1.csv"
+	import "$WORK/$1.csv" "$WORK/$1"
+}
+make_rel rel-ref 20 1.08
+make_rel rel-same 10 1.08
+make_rel rel-worse 10 1.188
+"$HARNESS" gate "$WORK/rel-same" --against "$WORK/rel-ref" --relative baseline > "$WORK/rel-same.out" 2>&1 ||
+	fail "same cost on a faster host must pass --relative: $(cat "$WORK/rel-same.out")"
+grep -Eq '^ok +hugetlb wall cores=2 init_on_free: \+0\.00% cost \(p=1\.00; 1\.08x baseline vs 1\.08x in the reference' "$WORK/rel-same.out" ||
+	fail "relative ok line: $(cat "$WORK/rel-same.out")"
+grep -q 'baseline:' "$WORK/rel-same.out" && fail "the baseline must not be judged in --relative"
+"$HARNESS" gate "$WORK/rel-same" --against "$WORK/rel-ref" > "$WORK/rel-abs.out" 2>&1
+[ $? = 0 ] || fail "absolute mode against a twice-slower host sees only improvements: $(cat "$WORK/rel-abs.out")"
+[ "$(grep -c '^improvement' "$WORK/rel-abs.out")" = 2 ] || fail "absolute mode: two improvements expected"
+"$HARNESS" gate "$WORK/rel-worse" --against "$WORK/rel-ref" --relative baseline > "$WORK/rel-worse.out" 2>&1
+[ $? = 1 ] || fail "a cost grown from 8% to 18.8% must fail --relative: $(cat "$WORK/rel-worse.out")"
+grep -Eq '^regression +hugetlb wall cores=2 init_on_free: \+10\.00% cost \(p<0\.0001; 1\.188x baseline vs 1\.08x' "$WORK/rel-worse.out" ||
+	fail "relative regression line: $(cat "$WORK/rel-worse.out")"
+"$HARNESS" gate "$WORK/rel-same" --against "$WORK/rel-ref" --relative nosuch > "$WORK/rel-bad.out" 2>&1
+[ $? = 2 ] || fail "--relative with a variant the run lacks must exit 2: $(cat "$WORK/rel-bad.out")"
+grep -q "nosuch" "$WORK/rel-bad.out" || fail "the bad --relative value is named"
+
 # JUnit: one testcase per comparison, the regression as a failure
 if command -v xmllint > /dev/null; then
 	xmllint --noout "$WORK/slow10.xml" || fail "JUnit XML is not well-formed"
