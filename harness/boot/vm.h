@@ -54,6 +54,12 @@ struct vm_opts {
 	const char *log_dir;      /* where console.log etc. go; NULL: a fresh temp dir */
 	const char *const *disks; /* images attached read-only (snapshot=on) as virtio-blk, or NULL */
 	const char *extra_append; /* more kernel command line, or NULL */
+	const char *entry;        /* "bzimage", "pvh" (k->vmlinux), NULL: measured default */
+	/* Called as each rep ends (progress, ETA), or NULL. out/err may still be incomplete:
+	 * the output port is read separately. */
+	void (*on_rep_done)(void *ctx, const struct job_rep_result *rep);
+	void *on_rep_ctx;
+	bool quiet;               /* no progress lines on stderr (the accel probe) */
 };
 
 enum vm_status {
@@ -81,6 +87,12 @@ struct vm_result {
 	json_object *pin_map;    /* [{"vcpu":0,"thread":1234,"pu":2,"core":1,"node":0}], or null */
 	double boot_s;           /* QEMU start to the init's hello */
 	double total_s;          /* QEMU start to exit */
+	/* Added with the guest path; readers may ignore them. */
+	char *pin_note;          /* one sentence: housekeeping core or why there is none */
+	bool overcommitted;      /* more vCPUs than host cores (--overcommit) */
+	char *rootfs_reason;     /* why 9p when virtiofs was wanted; NULL otherwise */
+	char *kernel_entry;      /* "bzImage" or "pvh" (the vmlinux's PVH entry) */
+	char **notes;            /* the guest init's non-fatal notes, NULL-terminated, or NULL */
 };
 
 /* Boots k with variant_cmdline appended and runs jobs in order. Returns r->status. */
@@ -88,6 +100,22 @@ int vm_run(const struct kernel_image *k, const char *variant_cmdline,
 	   const struct guest_job *jobs, size_t njobs, const struct vm_opts *o,
 	   struct vm_result *r);
 void vm_result_free(struct vm_result *r);
+/* status, error, phase, accel + reason, machine, rootfs (+ reason), kernel_entry, pin_map,
+ * pin_note, overcommitted, boot_s, total_s, notes, and per rep the exit and timings (not
+ * the output). New object; the caller puts it. */
+json_object *vm_result_to_json(const struct vm_result *r);
+/* The checks vm_run makes before starting anything (vCPUs vs host cores, machine, rootfs,
+ * sizes). 0, or -1 with *why (one line for hb_usage_error). Lets callers refuse bad
+ * options before building a kernel. */
+int vm_check_opts(const struct vm_opts *o, char **why);
+/* "kvm", "tcg", "auto". */
+const char *vm_accel_name(enum accel_kind a);
+/* Default machine (measured: tests/bench/boot-machines.sh) and timeouts per accel. */
+const char *vm_default_machine(void);
+double vm_default_timeout(enum accel_kind resolved);
+/* The limit from QEMU start to the init's hello (within timeout_s): a stuck early boot
+ * fails fast with phase "boot". */
+double vm_boot_timeout(enum accel_kind resolved);
 /* Resolves ACCEL_AUTO (probing KVM with a short real boot, cached per host). */
 enum accel_kind vm_resolve_accel(enum accel_kind want, const struct kernel_image *k, char **reason);
 

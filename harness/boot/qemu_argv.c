@@ -1,0 +1,181 @@
+#include "boot/qemu_argv.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/xalloc.h"
+
+/* microvm has no PCI: the same devices come as virtio-mmio ("-device" suffix). */
+struct machine_kind {
+	const char *name;
+	const char *machine_opts;  /* appended to -machine NAME */
+	const char *bus_suffix;    /* "pci" or "device" */
+	const char *global;        /* a -global setting, or NULL */
+};
+
+static const struct machine_kind machines[] = {
+	/* No i8042 (its mouse probe holds up power-off by 0.6 s under TCG), SATA, SMBus or
+	 * vmport: devices the guest never uses but probes. */
+	{ "q35", ",i8042=off,sata=off,smbus=off,vmport=off", "pci", NULL },
+	/* No legacy PIT/PIC (the kernel uses the LAPIC timer; tsc_early_khz gives it the TSC
+	 * rate). The ISA serial port is the console. virtio-mmio defaults to the legacy
+	 * interface, which virtiofsd (libvhost-user) refuses. (Its kernel log says "PCI: Fatal:
+	 * No config space access function found": there is no PCI bus, and none is needed.) */
+	{ "microvm", "", "device", "virtio-mmio.force-legacy=false" },
+};
+
+static const struct machine_kind *find_machine(const char *name)
+{
+	for (size_t i = 0; i < sizeof(machines) / sizeof(machines[0]); i++)
+		if (!strcmp(machines[i].name, name))
+			return &machines[i];
+	return NULL;
+}
+
+bool qemu_machine_known(const char *machine) { return find_machine(machine) != NULL; }
+
+struct argv_builder {
+	char **v;
+	size_t n, cap;
+};
+
+static void add(struct argv_builder *b, const char *s)
+{
+	b->v = xgrow(b->v, &b->cap, b->n + 2, sizeof(*b->v));
+	b->v[b->n++] = xstrdup(s);
+	b->v[b->n] = NULL;
+}
+
+/* An option and its value; the value is formatted (and owned) here. */
+__attribute__((format(printf, 3, 4))) static void addf(struct argv_builder *b, const char *opt,
+						     const char *fmt, ...)
+{
+	va_list ap;
+	char *val;
+
+	va_start(ap, fmt);
+	if (vasprintf(&val, fmt, ap) < 0)
+		val = NULL;
+	va_end(ap);
+	if (!val)
+		abort();
+	add(b, opt);
+	b->v = xgrow(b->v, &b->cap, b->n + 2, sizeof(*b->v));
+	b->v[b->n++] = val;
+	b->v[b->n] = NULL;
+}
+
+static void add_machine(struct argv_builder *b, const struct qemu_plan *p,
+			const struct machine_kind *m)
+{
+	addf(b, "-machine", "%s%s,memory-backend=hb-mem", m->name, m->machine_opts);
+	addf(b, "-accel", "%s", p->accel);
+	addf(b, "-cpu", "%s", !strcmp(p->accel, "kvm") ? "host" : "max");
+	addf(b, "-smp", "%d", p->cores);
+	addf(b, "-m", "%ldM", p->mem_mib);
+	/* memfd with share=on: vhost-user (virtiofsd) maps guest RAM. Binding to host NUMA
+	 * nodes here makes the placement visible in --dry-run. */
+	addf(b, "-object", "memory-backend-memfd,id=hb-mem,size=%ldM,share=on%s%s%s", p->mem_mib,
+	     p->host_nodes ? ",host-nodes=" : "", p->host_nodes ? p->host_nodes : "",
+	     p->host_nodes ? ",policy=bind" : "");
+}
+
+static void add_root_share(struct argv_builder *b, const struct qemu_plan *p,
+			   const struct machine_kind *m)
+{
+	if (!strcmp(p->rootfs, "virtiofs")) {
+		addf(b, "-chardev", "socket,id=hb-fs,path=%s", p->virtiofs_socket);
+		addf(b, "-device", "vhost-user-fs-%s,chardev=hb-fs,tag=" ROOT_TAG ",queue-size=1024",
+		     m->bus_suffix);
+		return;
+	}
+	/* readonly=on: the host enforces what the guest's "ro" mount only promises. */
+	addf(b, "-fsdev", "local,id=hb-fs,path=/,security_model=none,readonly=on,multidevs=remap");
+	addf(b, "-device", "virtio-9p-%s,fsdev=hb-fs,mount_tag=" ROOT_TAG, m->bus_suffix);
+}
+
+static void add_ports(struct argv_builder *b, const struct qemu_plan *p,
+		      const struct machine_kind *m)
+{
+	addf(b, "-chardev", "file,id=hb-con,path=%s", p->console_log);
+	addf(b, "-serial", "chardev:hb-con");
+	addf(b, "-device", "virtio-serial-%s,id=hb-ser", m->bus_suffix);
+	addf(b, "-chardev", "socket,id=hb-res,path=%s", p->result_socket);
+	addf(b, "-device", "virtserialport,bus=hb-ser.0,chardev=hb-res,name=hardbench.result");
+	addf(b, "-chardev", "socket,id=hb-out,path=%s", p->output_socket);
+	addf(b, "-device", "virtserialport,bus=hb-ser.0,chardev=hb-out,name=hardbench.output");
+	if (p->qmp_socket) {
+		addf(b, "-chardev", "socket,id=hb-qmp,path=%s", p->qmp_socket);
+		addf(b, "-mon", "chardev=hb-qmp,mode=control");
+	}
+}
+
+static void add_disks(struct argv_builder *b, const struct qemu_plan *p,
+		      const struct machine_kind *m)
+{
+	for (size_t i = 0; p->disks && p->disks[i]; i++) {
+		/* snapshot=on: the guest may write (mount, journal replay); nothing reaches the
+		 * image. A comma in a path is doubled, QEMU's escape. */
+		char *path = xmalloc(strlen(p->disks[i]) * 2 + 1), *o = path;
+		for (const char *s = p->disks[i]; *s; s++)
+			if ((*o++ = *s) == ',')
+				*o++ = ',';
+		*o = '\0';
+		addf(b, "-drive", "file=%s,if=none,id=hb-disk%zu,format=raw,snapshot=on", path, i);
+		addf(b, "-device", "virtio-blk-%s,drive=hb-disk%zu", m->bus_suffix, i);
+		free(path);
+	}
+}
+
+char **qemu_build_argv(const struct qemu_plan *p)
+{
+	const struct machine_kind *m = find_machine(p->machine);
+	struct argv_builder b = { 0 };
+
+	if (!m)
+		return NULL;
+	add(&b, p->qemu ? p->qemu : QEMU_BINARY);
+	add(&b, "-nodefaults");
+	add(&b, "-no-user-config");
+	addf(&b, "-display", "none");
+	add(&b, "-no-reboot");
+	if (p->start_paused)
+		add(&b, "-S");
+	add_machine(&b, p, m);
+	if (m->global)
+		addf(&b, "-global", "%s", m->global);
+	addf(&b, "-kernel", "%s", p->kernel);
+	addf(&b, "-append", "%s", p->append);
+	add_ports(&b, p, m);
+	add_root_share(&b, p, m);
+	add_disks(&b, p, m);
+	return b.v;
+}
+
+char *kernel_cmdline(const struct cmdline_plan *c)
+{
+	const char *root = !strcmp(c->rootfs, "virtiofs")
+		? "root=" ROOT_TAG " rootfstype=virtiofs"
+		/* msize: the virtio transport's maximum in 6.1 (the default is 128 KiB). */
+		: "root=" ROOT_TAG " rootfstype=9p "
+		  "rootflags=trans=virtio,version=9p2000.L,cache=loose,msize=512000";
+
+	const char *parts[] = { c->tuning, c->variant, c->extra };
+	char *line = xasprintf("console=ttyS0 %s ro panic=-1 oops=panic init=%s", root, c->init);
+
+	/* ro: the host root stays read-only; panic=-1 + oops=panic: a broken guest ends
+	 * QEMU (-no-reboot) instead of hanging until the timeout. Later options win, so the
+	 * variant overrides the harness's tuning and the user's --append overrides both. */
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		if (!parts[i] || !*parts[i])
+			continue;
+		char *longer = xasprintf("%s %s", line, parts[i]);
+		free(line);
+		line = longer;
+	}
+	char *full = xasprintf("%s -- %s", line, c->jobfile);
+	free(line);
+	return full;
+}

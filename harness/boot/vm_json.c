@@ -1,0 +1,49 @@
+/* A vm_result as JSON: `harness boot` writes it to <log_dir>/vm.json; the run stage may
+ * embed it (accel and why, machine, root share, pin map) in a result set's meta.json. */
+#include <stdbool.h>
+
+#include "boot/vm.h"
+
+static json_object *str_or_null(const char *s) { return s ? json_object_new_string(s) : NULL; }
+
+json_object *vm_result_to_json(const struct vm_result *r)
+{
+	json_object *o = json_object_new_object(), *reps = json_object_new_array();
+
+	json_object_object_add(o, "status", json_object_new_int(r->status));
+	json_object_object_add(o, "error", str_or_null(r->error));
+	json_object_object_add(o, "phase", str_or_null(r->phase));
+	json_object_object_add(o, "accel", str_or_null(r->accel));
+	json_object_object_add(o, "accel_reason", str_or_null(r->accel_reason));
+	json_object_object_add(o, "machine", str_or_null(r->machine));
+	json_object_object_add(o, "rootfs", str_or_null(r->rootfs));
+	json_object_object_add(o, "rootfs_reason", str_or_null(r->rootfs_reason));
+	json_object_object_add(o, "kernel_entry", str_or_null(r->kernel_entry));
+	json_object_object_add(o, "pin_map", json_object_get(r->pin_map));
+	json_object_object_add(o, "pin_note", str_or_null(r->pin_note));
+	json_object_object_add(o, "overcommitted", json_object_new_boolean(r->overcommitted));
+	json_object_object_add(o, "boot_s", json_object_new_double(r->boot_s));
+	json_object_object_add(o, "total_s", json_object_new_double(r->total_s));
+	json_object *notes = json_object_new_array();
+	for (char **n = r->notes; n && *n; n++)
+		json_object_array_add(notes, json_object_new_string(*n));
+	json_object_object_add(o, "notes", notes);
+	for (size_t i = 0; i < r->nreps; i++) {
+		const struct job_rep_result *p = &r->reps[i];
+		json_object *e = json_object_new_object();
+		json_object_object_add(e, "job", json_object_new_int(p->job));
+		json_object_object_add(e, "rep", json_object_new_int(p->rep));
+		json_object_object_add(e, "exit_code", json_object_new_int(p->exit_code));
+		json_object_object_add(e, "term_signal", json_object_new_int(p->term_signal));
+		json_object_object_add(e, "wall_s", json_object_new_double(p->wall_s));
+		json_object_object_add(e, "user_s", json_object_new_double(p->user_s));
+		json_object_object_add(e, "sys_s", json_object_new_double(p->sys_s));
+		json_object_object_add(e, "guest_user_s", json_object_new_double(p->guest_user_s));
+		json_object_object_add(e, "guest_sys_s", json_object_new_double(p->guest_sys_s));
+		json_object_object_add(e, "guest_idle_s", json_object_new_double(p->guest_idle_s));
+		json_object_array_add(reps, e);
+	}
+	json_object_object_add(o, "reps", reps);
+	return o;
+}
+

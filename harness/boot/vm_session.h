@@ -1,0 +1,73 @@
+/* One boot's state, shared by the files of vm_run (private to harness/boot/). */
+#ifndef HB_BOOT_VM_SESSION_H
+#define HB_BOOT_VM_SESSION_H
+
+#include <hwloc.h>
+#include <signal.h>
+#include <stdbool.h>
+
+#include "boot/child.h"
+#include "boot/proto.h"
+#include "boot/virtiofsd.h"
+#include "boot/vm.h"
+#include "pin/pin.h"
+
+enum port_id { PORT_RESULT, PORT_OUTPUT, PORT_QMP, PORT_COUNT };
+
+struct vm_session {
+	const struct kernel_image *k;
+	const char *variant_cmdline;
+	const struct vm_opts *o;
+	struct vm_result *r;
+	const struct guest_job *jobs;
+	size_t njobs;
+	enum accel_kind accel;
+	const char *machine;
+	const char *kernel_path;     /* bzImage or vmlinux */
+	char *rundir;                /* private: job file, sockets; removed at the end */
+	char *jobfile;
+	char *socket_path[PORT_COUNT];
+	int listen_fd[PORT_COUNT];
+	int conn_fd[PORT_COUNT];
+	int port_log_fd[2];          /* raw transcripts of the result and output ports */
+	struct virtiofsd vfs;
+	bool use_virtiofs;
+	struct child qemu;
+	bool qemu_started;
+	struct proto proto;
+	hwloc_topology_t topo;
+	struct pin_plan plan;
+	bool have_plan;
+	pid_t *vcpu_tids;
+	int sigfd;
+	sigset_t old_mask;
+	double timeout_s;
+	double boot_timeout_s;       /* QEMU start to hello */
+	double t_start, t_hello, deadline;
+	bool timed_out, interrupted;
+	bool acked;                  /* "bye" sent to the init */
+	int interrupt_signal;
+	char **qemu_argv;
+	char *extra_cmdline;         /* harness-chosen kernel options (e.g. tsc_early_khz) */
+	bool created_log_dir;        /* a temp log dir made here (removed after a dry run) */
+};
+
+/* vm_setup.c */
+int session_prepare(struct vm_session *s);      /* dirs, job file, rootfs, pin plan, argv */
+void session_build_argv(struct vm_session *s);  /* again after a fallback to 9p */
+void session_print_dry_run(const struct vm_session *s);
+
+/* vm_start.c */
+int session_start(struct vm_session *s);        /* sockets, virtiofsd, QEMU, QMP pinning */
+void session_cleanup(struct vm_session *s);     /* stops children, removes rundir */
+
+/* vm_loop.c */
+void session_run_loop(struct vm_session *s);    /* until QEMU exits, times out, or ^C */
+void session_finish(struct vm_session *s);      /* status, error, reps into s->r */
+
+/* vm.c */
+__attribute__((format(printf, 3, 4))) int session_fail(struct vm_session *s,
+							enum vm_status status,
+							const char *fmt, ...);
+
+#endif

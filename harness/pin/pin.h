@@ -1,0 +1,55 @@
+/* Where a guest's vCPUs and memory go on the host.
+ *
+ * Plan (hwloc): one distinct physical core per vCPU (never two vCPUs on SMT siblings of a
+ * core), inside one NUMA node when they fit, and one more core left for QEMU's main and I/O
+ * threads (and virtiofsd) when the host has one to spare. More vCPUs than cores is refused
+ * unless overcommit is asked for; then vCPUs share cores round-robin.
+ * Apply: each vCPU thread bound to its PU (hwloc_set_proc_cpubind with
+ * HWLOC_CPUBIND_THREAD on the thread id QMP reports); guest memory bound to the plan's
+ * nodes (QEMU memory-backend host-nodes + libnuma numa_set_membind for QEMU itself). */
+#ifndef HB_PIN_PIN_H
+#define HB_PIN_PIN_H
+
+#include <hwloc.h>
+#include <json-c/json.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+struct pin_vcpu {
+	int pu;    /* OS index of the PU the vCPU thread is bound to */
+	int core;  /* logical index of its core */
+	int node;  /* OS index of its NUMA node, -1 when unknown */
+};
+
+struct pin_plan {
+	int nvcpus;
+	struct pin_vcpu *vcpus;
+	int host_cores;
+	int housekeeping_core;   /* logical index, -1 when no core is spare */
+	char *housekeeping_pus;  /* e.g. "0" or "0,8" (its PUs), NULL when none */
+	char *nodes;             /* NUMA nodes used, libnuma nodestring ("0", "0-1"), or NULL */
+	bool overcommitted;
+	char *note;              /* one sentence for logs and reports */
+};
+
+/* Physical cores of the topology (PUs when it reports no cores). */
+int pin_count_cores(hwloc_topology_t topo);
+/* 0 and *plan filled; -1 with *why (malloc'd) when nvcpus exceeds the cores and
+ * overcommit is false: "3 vCPUs but this host has 2 physical cores (...)". */
+int pin_plan_make(hwloc_topology_t topo, int nvcpus, bool overcommit, struct pin_plan *plan,
+		  char **why);
+void pin_plan_free(struct pin_plan *plan);
+
+/* Binds the vCPU threads (tids[i] runs vCPU i), and QEMU's other threads plus helper_pid
+ * (virtiofsd, or 0) to the housekeeping core when there is one. 0, or -1 with *why. */
+int pin_apply(hwloc_topology_t topo, const struct pin_plan *plan, pid_t qemu_pid,
+	      const pid_t *tids, int ntids, pid_t helper_pid, char **why);
+/* For the calling process (call in the QEMU child before exec): bind memory to the plan's
+ * nodes with libnuma. 0, or an errno value. No NUMA support on the host is not an error. */
+int pin_bind_memory_self(const struct pin_plan *plan);
+/* [{"vcpu":0,"thread":1234,"pu":2,"core":1,"node":0}, ...]; tids may be NULL (dry run). */
+json_object *pin_map_json(const struct pin_plan *plan, const pid_t *tids);
+/* The plan's nodes in QEMU's host-nodes syntax ("0", "0-1", "0,host-nodes=2"), or NULL. */
+char *pin_qemu_host_nodes(const struct pin_plan *plan);
+
+#endif

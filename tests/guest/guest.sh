@@ -1,0 +1,121 @@
+#!/bin/bash
+# Real boots of the baseline variant through `harness boot` (TCG here, KVM where it works).
+# Usage: guest.sh HARNESS CHECK; one check per run, listed in meson.build.
+# Exit 0 pass, 1 fail, 77 skip (with the reason on stdout).
+set -u
+harness=$1
+check=$2
+
+skip() { echo "SKIP: $*"; exit 77; }
+fail() { echo "FAIL: $*"; exit 1; }
+
+command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is not installed"
+command -v python3 >/dev/null || skip "python3 (to read vm.json) is not installed"
+cache=${HARDBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hardbench}
+if [ ! -e /usr/src/linux-source-6.1.tar.xz ] && ! ls -d "$cache"/kernels/base-* >/dev/null 2>&1; then
+	skip "no base kernel in $cache and no /usr/src/linux-source-6.1.tar.xz to build one"
+fi
+
+log=$(mktemp -d /tmp/hardbench-guest-test-XXXXXX)
+out=$log.out
+err=$log.err
+trap 'rm -rf "$log" "$out" "$err"' EXIT
+
+# Physical cores (not hyperthreads): what --cores is checked against.
+host_cores=$(lscpu -p=CORE,SOCKET | grep -v '^#' | sort -u | wc -l)
+
+# boot ARGS... -- CMD...: runs harness boot baseline; sets rc; output in $out/$err.
+boot() {
+	"$harness" boot baseline --log-dir "$log/boot" "$@" >"$out" 2>"$err"
+	rc=$?
+	echo "--- harness boot baseline $* -> $rc"
+	sed 's/^/stdout: /' "$out"
+	sed 's/^/stderr: /' "$err"
+}
+
+json() { python3 -c "import json,sys; d=json.load(open('$log/boot/vm.json')); print($1)"; }
+
+expect_rc() { [ "$rc" -eq "$1" ] || fail "exit status $rc, expected $1"; }
+expect_err() { grep -qF -- "$1" "$err" || fail "stderr lacks '$1'"; }
+
+# No QEMU or virtiofsd may outlive a boot, whatever happened to it.
+expect_no_leftovers() {
+	if pgrep -f -- "$log/boot" >/dev/null; then
+		fail "processes still running for $log/boot: $(pgrep -af -- "$log/boot")"
+	fi
+}
+
+case $check in
+true)
+	boot -- true
+	expect_rc 0
+	[ "$(json "d['status']")" = 0 ] || fail "vm.json status is not 0"
+	[ "$(json "len(d['reps'])")" = 1 ] || fail "vm.json does not hold exactly one rep"
+	;;
+false)
+	boot -- false
+	expect_rc 1
+	expect_err "'false' exited with status 1"
+	;;
+cmdline)
+	variant=${HARDBENCH_SOURCE_DIR:-.}/kernel-configs/variants/baseline.variant
+	want=$(sed -n 's/^cmdline *= *//p' "$variant")
+	[ -n "$want" ] || fail "no cmdline in $variant"
+	boot -- cat /proc/cmdline
+	expect_rc 0
+	for opt in $want; do
+		grep -qw -- "$opt" "$out" || fail "/proc/cmdline lacks the variant's '$opt'"
+	done
+	;;
+nproc)
+	cores=$(( host_cores >= 2 ? 2 : 1 ))
+	boot --cores "$cores" -- nproc
+	expect_rc 0
+	[ "$(cat "$out")" = "$cores" ] || fail "nproc printed '$(cat "$out")', expected $cores"
+	;;
+readonly)
+	boot -- sh -c 'echo x > /probe'
+	[ "$rc" -ne 0 ] || fail "writing /probe on the host root succeeded"
+	expect_err "Read-only file system"
+	[ ! -e /probe ] || fail "/probe appeared on the host"
+	boot -- sh -c 'echo writable > /tmp/probe && cat /tmp/probe'
+	expect_rc 0
+	[ "$(cat "$out")" = writable ] || fail "/tmp is not writable in the guest"
+	;;
+timeout)
+	# Long enough to boot on a loaded TCG host, so the job phase is the one that hangs.
+	boot --timeout 60 -- sleep 3600
+	expect_rc 124
+	expect_err "timed out after 60 s while job 0 rep 0 ('sleep 3600') was running"
+	expect_err "console log: $log/boot/console.log"
+	expect_no_leftovers
+	;;
+panic)
+	boot -- sh -c 'echo c > /proc/sysrq-trigger'
+	expect_rc 125
+	expect_err "kernel crashed during job: Kernel panic - not syncing: sysrq triggered crash"
+	expect_no_leftovers
+	;;
+too-many-cores)
+	boot --cores $((host_cores + 1)) -- true
+	expect_rc 2
+	expect_err "--cores $((host_cores + 1)): this host has $host_cores physical cores"
+	[ ! -e "$log/boot" ] || fail "something was started (the log dir exists)"
+	;;
+pin-map)
+	[ "$host_cores" -ge 2 ] || skip "this host has $host_cores physical core(s); the check needs 2"
+	boot --cores 2 -- true
+	expect_rc 0
+	[ "$(json "len(d['pin_map'])")" = 2 ] || fail "pin_map does not have 2 vCPUs"
+	[ "$(json "len({e['core'] for e in d['pin_map']})")" = 2 ] || fail "vCPUs share a core"
+	[ "$(json "len({e['pu'] for e in d['pin_map']})")" = 2 ] || fail "vCPUs share a PU"
+	[ "$(json "all(e['thread'] > 0 for e in d['pin_map'])")" = True ] || fail "no thread ids"
+	[ "$(json "sorted(e['vcpu'] for e in d['pin_map'])")" = "[0, 1]" ] || fail "vCPU indexes"
+	json "d['pin_note']"
+	;;
+*)
+	echo "unknown check '$check'"
+	exit 2
+	;;
+esac
+echo "PASS: $check"

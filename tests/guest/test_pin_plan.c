@@ -1,0 +1,146 @@
+/* The pin planner on hwloc synthetic topologies: distinct cores, no SMT siblings, one NUMA
+ * node when the vCPUs fit, a housekeeping core when one is spare, refusal without
+ * --overcommit. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "pin/pin.h"
+
+static hwloc_topology_t synthetic(const char *desc)
+{
+	hwloc_topology_t t;
+
+	if (hwloc_topology_init(&t) < 0 || hwloc_topology_set_synthetic(t, desc) < 0 ||
+	    hwloc_topology_load(t) < 0) {
+		fprintf(stderr, "cannot build synthetic topology '%s'\n", desc);
+		exit(1);
+	}
+	return t;
+}
+
+/* No two vCPUs on one core (so none on SMT siblings), each on its core's first PU. */
+static void check_distinct(int *f, hwloc_topology_t t, const struct pin_plan *p)
+{
+	for (int i = 0; i < p->nvcpus; i++) {
+		hwloc_obj_t core = hwloc_get_obj_by_type(t, HWLOC_OBJ_CORE, (unsigned)p->vcpus[i].core);
+		CHECK(f, core && hwloc_bitmap_isset(core->cpuset, (unsigned)p->vcpus[i].pu));
+		CHECK(f, core && hwloc_bitmap_first(core->cpuset) == p->vcpus[i].pu);
+		for (int k = 0; k < i; k++)
+			CHECK(f, p->vcpus[k].core != p->vcpus[i].core);
+		CHECK(f, p->vcpus[i].core != p->housekeeping_core);
+	}
+}
+
+static void test_smt_one_node(int *f)
+{
+	hwloc_topology_t t = synthetic("pack:2 core:4 pu:2");
+	struct pin_plan p;
+	char *why = NULL;
+
+	CHECK(f, pin_count_cores(t) == 8);
+	CHECK(f, pin_plan_make(t, 2, false, &p, &why) == 0);
+	check_distinct(f, t, &p);
+	CHECK(f, p.housekeeping_core == 0);           /* core 0 left to QEMU's threads */
+	CHECK_STR(f, p.housekeeping_pus, "0-1");      /* both of its hyperthreads */
+	CHECK(f, p.vcpus[0].pu == 2 && p.vcpus[1].pu == 4);
+	CHECK_STR(f, p.nodes, "0");
+	CHECK(f, !p.overcommitted && strstr(p.note, "core 0"));
+	pin_plan_free(&p);
+
+	CHECK(f, pin_plan_make(t, 8, false, &p, &why) == 0);
+	check_distinct(f, t, &p);
+	CHECK(f, p.housekeeping_core == -1 && !p.housekeeping_pus);
+	CHECK(f, strstr(p.note, "no spare core") != NULL);
+	pin_plan_free(&p);
+
+	CHECK(f, pin_plan_make(t, 9, false, &p, &why) == -1);
+	CHECK(f, why && strstr(why, "9 vCPUs") && strstr(why, "8 physical cores") &&
+		 strstr(why, "--overcommit"));
+	free(why);
+
+	CHECK(f, pin_plan_make(t, 9, true, &p, &why) == 0);
+	CHECK(f, p.overcommitted && p.housekeeping_core == -1);
+	CHECK(f, p.vcpus[8].core == p.vcpus[0].core);
+	CHECK(f, strstr(p.note, "overcommitted") != NULL);
+	pin_plan_free(&p);
+	hwloc_topology_destroy(t);
+}
+
+static void test_numa(int *f)
+{
+	hwloc_topology_t t = synthetic("pack:2 [numa] core:4 pu:2");
+	struct pin_plan p;
+	char *why = NULL, *nodes;
+
+	/* 3 fit in one node with a spare: all in that node, housekeeping there too. */
+	CHECK(f, pin_plan_make(t, 3, false, &p, &why) == 0);
+	check_distinct(f, t, &p);
+	CHECK(f, p.vcpus[0].node == p.vcpus[1].node && p.vcpus[1].node == p.vcpus[2].node);
+	CHECK(f, p.housekeeping_core >= 0);
+	CHECK_STR(f, p.nodes, p.vcpus[0].node == 0 ? "0" : "1");
+	pin_plan_free(&p);
+
+	/* 4 fill one node exactly: still one node; the spare core is in the other. */
+	CHECK(f, pin_plan_make(t, 4, false, &p, &why) == 0);
+	check_distinct(f, t, &p);
+	for (int i = 1; i < 4; i++)
+		CHECK(f, p.vcpus[i].node == p.vcpus[0].node);
+	CHECK(f, p.housekeeping_core >= 0);
+	pin_plan_free(&p);
+
+	/* 6 span both nodes; memory is bound to both. */
+	CHECK(f, pin_plan_make(t, 6, false, &p, &why) == 0);
+	check_distinct(f, t, &p);
+	CHECK_STR(f, p.nodes, "0-1");
+	nodes = pin_qemu_host_nodes(&p);
+	CHECK_STR(f, nodes, "0-1");
+	free(nodes);
+	free(p.nodes);
+	p.nodes = strdup("0,2");
+	nodes = pin_qemu_host_nodes(&p);
+	CHECK_STR(f, nodes, "0,host-nodes=2");
+	free(nodes);
+	pin_plan_free(&p);
+	hwloc_topology_destroy(t);
+}
+
+/* This machine's shape: 2 cores, 1 PU each, 2 vCPUs: both cores, nothing spare. */
+static void test_two_cores(int *f)
+{
+	hwloc_topology_t t = synthetic("core:2 pu:1");
+	struct pin_plan p;
+	char *why = NULL;
+	json_object *map;
+
+	CHECK(f, pin_plan_make(t, 2, false, &p, &why) == 0);
+	check_distinct(f, t, &p);
+	CHECK(f, p.housekeeping_core == -1);
+	CHECK(f, strstr(p.note, "no spare core for QEMU's main and I/O threads") != NULL);
+	pid_t tids[2] = { 100, 101 };
+	map = pin_map_json(&p, tids);
+	CHECK(f, json_object_array_length(map) == 2);
+	for (size_t i = 0; i < 2 && json_object_array_length(map) == 2; i++) {
+		json_object *e = json_object_array_get_idx(map, i), *v;
+		CHECK(f, json_object_object_get_ex(e, "vcpu", &v) && json_object_get_int(v) == (int)i);
+		CHECK(f, json_object_object_get_ex(e, "thread", &v) && json_object_get_int(v) == 100 + (int)i);
+		CHECK(f, json_object_object_get_ex(e, "pu", &v) && json_object_get_int(v) == (int)i);
+		CHECK(f, json_object_object_get_ex(e, "core", &v) && json_object_get_int(v) == (int)i);
+		CHECK(f, json_object_object_get_ex(e, "node", &v));
+	}
+	json_object_put(map);
+	pin_plan_free(&p);
+	CHECK(f, pin_plan_make(t, 3, false, &p, &why) == -1 && strstr(why, "2 physical cores"));
+	free(why);
+	hwloc_topology_destroy(t);
+}
+
+int main(void)
+{
+	int failures = 0;
+
+	test_smt_one_node(&failures);
+	test_numa(&failures);
+	test_two_cores(&failures);
+	return failures ? 1 : 0;
+}

@@ -1,0 +1,177 @@
+/* The host parser of the init's ports, fed transcripts captured from real boots
+ * (tests/data/guest/NAME.result.log and NAME.output.raw) in chunks of every size. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "boot/proto.h"
+#include "check.h"
+#include "common/fileutil.h"
+#include "common/paths.h"
+#include "common/xalloc.h"
+
+struct capture {
+	char *result, *output;
+	size_t result_len, output_len;
+};
+
+static void load(const char *dir, const char *name, struct capture *c)
+{
+	char *rpath = xasprintf("%s/%s.result.log", dir, name);
+	char *opath = xasprintf("%s/%s.output.raw", dir, name);
+
+	c->result = hb_read_file(rpath, &c->result_len);
+	c->output = hb_read_file(opath, &c->output_len);
+	if (!c->result || !c->output) {
+		fprintf(stderr, "cannot read %s or %s\n", rpath, opath);
+		exit(1);
+	}
+	free(rpath);
+	free(opath);
+}
+
+struct live {
+	size_t bytes_o, bytes_e;
+};
+
+static void count_live(void *ctx, char stream, int job, int rep, const char *buf, size_t len)
+{
+	struct live *l = ctx;
+	(void)job;
+	(void)rep;
+	(void)buf;
+	*(stream == 'o' ? &l->bytes_o : &l->bytes_e) += len;
+}
+
+/* Feeds both streams in chunk-byte pieces, interleaved as they might arrive. */
+static void feed(struct proto *p, const struct capture *c, size_t chunk)
+{
+	size_t ro = 0, oo = 0;
+
+	while (ro < c->result_len || oo < c->output_len) {
+		size_t n = c->output_len - oo < chunk ? c->output_len - oo : chunk;
+		proto_feed_output(p, c->output + oo, n);
+		oo += n;
+		n = c->result_len - ro < chunk ? c->result_len - ro : chunk;
+		proto_feed_result(p, c->result + ro, n);
+		ro += n;
+	}
+}
+
+static void test_reps_exit3(int *f, const char *dir)
+{
+	static const size_t chunks[] = { 1, 2, 7, 64, 1 << 20 };
+	struct capture c;
+
+	load(dir, "reps2-exit3", &c);
+	for (size_t i = 0; i < sizeof(chunks) / sizeof(chunks[0]); i++) {
+		struct proto p;
+		struct live l = { 0 };
+		size_t n;
+
+		proto_init(&p);
+		p.on_output = count_live;
+		p.ctx = &l;
+		feed(&p, &c, chunks[i]);
+		CHECK(f, p.hello && p.done && !p.error && !p.fail_phase);
+		CHECK_STR(f, p.release, "6.1.192");
+		CHECK(f, p.cur_job == -1 && p.last_job == 0 && p.last_rep == 1);
+		struct job_rep_result *r = proto_take_reps(&p, &n);
+		CHECK(f, n == 2);
+		for (size_t k = 0; k < n && n == 2; k++) {
+			CHECK(f, r[k].job == 0 && r[k].rep == (int)k);
+			CHECK(f, r[k].exit_code == 3 && r[k].term_signal == 0);
+			CHECK_STR(f, r[k].out, "out-line-1\nno newline then more\n");
+			CHECK_STR(f, r[k].err, "err-line-1\nerr-line-2\n");
+			CHECK(f, r[k].out_len == strlen(r[k].out) && r[k].err_len == strlen(r[k].err));
+		}
+		if (n == 2) {
+			CHECK(f, r[0].wall_s > 0.571 && r[0].wall_s < 0.572);
+			CHECK(f, r[0].user_s > 0.134 && r[0].sys_s > 0.136 && r[0].sys_s < 0.137);
+			CHECK(f, r[0].guest_user_s > 0.119 && r[0].guest_sys_s > 0.139 && r[0].guest_idle_s > 0.789);
+			CHECK(f, r[1].wall_s > 0.467 && r[1].wall_s < 0.468);
+		}
+		CHECK(f, p.output_end && proto_finished(&p));
+		CHECK(f, l.bytes_o == 2 * strlen("out-line-1\nno newline then more\n"));
+		CHECK(f, l.bytes_e == 2 * strlen("err-line-1\nerr-line-2\n"));
+		job_rep_result_free_all(r, n);
+		proto_free(&p);
+	}
+	free(c.result);
+	free(c.output);
+}
+
+static void test_killed(int *f, const char *dir)
+{
+	struct capture c;
+	struct proto p;
+	size_t n;
+
+	load(dir, "killed", &c);
+	proto_init(&p);
+	feed(&p, &c, 5);
+	struct job_rep_result *r = proto_take_reps(&p, &n);
+	CHECK(f, n == 1 && p.done);
+	if (n == 1) {
+		CHECK(f, r[0].exit_code == -1 && r[0].term_signal == 9);
+		CHECK_STR(f, r[0].out, "before\n");
+		CHECK_STR(f, r[0].err, "");
+	}
+	job_rep_result_free_all(r, n);
+	proto_free(&p);
+	free(c.result);
+	free(c.output);
+}
+
+/* What a broken or cut-off stream looks like. */
+static void test_failures(int *f)
+{
+	struct proto p;
+	const char *fail = "hello 1 6.1.192\nfail mount mount tmpfs on /tmp: No such device\n";
+	const char *cut = "hello 1 6.1.192\nstart 0 0\nwall 1.5 s\n";
+	const char *stray = "hello 1 6.1.192\nwall 1.5 s\n";
+
+	proto_init(&p);
+	proto_feed_result(&p, fail, strlen(fail));
+	CHECK_STR(f, p.fail_phase, "mount");
+	CHECK_STR(f, p.fail_reason, "mount tmpfs on /tmp: No such device");
+	CHECK(f, !p.done && proto_finished(&p)); /* a failure is final: the init may go */
+	proto_free(&p);
+
+	proto_init(&p);
+	proto_feed_result(&p, cut, strlen(cut));
+	CHECK(f, p.cur_job == 0 && p.cur_rep == 0 && !p.done && !p.error && !proto_finished(&p));
+	proto_feed_result(&p, "exit 0 0 0 0\ndone\n", 18);
+	CHECK(f, p.done && !proto_finished(&p)); /* output not finished yet */
+	proto_feed_output(&p, "z 0 0 0\n", 8);
+	CHECK(f, proto_finished(&p));
+	proto_free(&p);
+
+	proto_init(&p);
+	proto_feed_result(&p, stray, strlen(stray));
+	CHECK(f, p.error && strstr(p.error, "metric outside a job"));
+	proto_free(&p);
+
+	proto_init(&p);
+	proto_feed_result(&p, "hello 2 6.1.192\n", 16);
+	CHECK(f, p.error && strstr(p.error, "protocol version"));
+	proto_free(&p);
+
+	proto_init(&p);
+	proto_feed_output(&p, "x 0 0 3\nabc", 11);
+	CHECK(f, p.error && strstr(p.error, "bad output frame header"));
+	proto_free(&p);
+}
+
+int main(int argc, char **argv)
+{
+	int failures = 0;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: %s DATA_DIR\n", argv[0]);
+		return 2;
+	}
+	test_reps_exit3(&failures, argv[1]);
+	test_killed(&failures, argv[1]);
+	test_failures(&failures);
+	return failures ? 1 : 0;
+}

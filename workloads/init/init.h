@@ -1,0 +1,60 @@
+/* hardbench-init: PID 1 of a hardbench guest. See PROTOCOL.md for what it reads and sends.
+ * Static, libc only: it runs before anything else exists in the guest. */
+#ifndef HB_INIT_H
+#define HB_INIT_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#define INIT_PROTOCOL_VERSION 1
+#define INIT_RESULT_PORT "hardbench.result"
+#define INIT_OUTPUT_PORT "hardbench.output"
+#define INIT_WHY_MAX 256
+
+struct init_job {
+	char **argv;  /* NULL-terminated */
+	char **env;   /* extra KEY=VALUE, NULL-terminated */
+	char *cwd;    /* never NULL after parsing (default /tmp) */
+	int reps;
+};
+
+struct init_spec {
+	char *home;        /* host $HOME to overlay, or NULL */
+	char *modules;     /* host modules tree, or NULL */
+	struct init_job *jobs;
+	size_t njobs;
+};
+
+/* The two virtio-serial ports; -1 when not found. */
+struct ports {
+	int result;
+	int output;
+};
+
+/* jobfile.c: parses the job file text (modified in place). 0, or -1 with why. */
+int jobfile_parse(char *text, struct init_spec *out, char why[INIT_WHY_MAX]);
+
+/* ports.c */
+int ports_open(struct ports *p, char why[INIT_WHY_MAX]);
+__attribute__((format(printf, 2, 3))) void port_line(int fd, const char *fmt, ...);
+/* One framed chunk of a job's stdout ('o') or stderr ('e'). */
+void port_frame(int fd, char stream, int job, int rep, const char *buf, size_t len);
+/* Writes all of buf; gives up on a hard error (the host is gone: nothing to tell). */
+void write_all(int fd, const char *buf, size_t len);
+
+/* mounts.c: the early mounts (proc, sys, dev) and the rest (tmpfs, modules, $HOME). */
+int mount_early(char why[INIT_WHY_MAX]);
+int mount_guest_tree(const struct init_spec *s, int result_fd, char why[INIT_WHY_MAX]);
+
+/* run.c: runs one repetition of a job and reports it on the ports. */
+void run_rep(const struct init_spec *s, const struct init_job *job, int j, int r,
+	     const struct ports *p);
+
+/* misc.c */
+__attribute__((format(printf, 3, 4))) void set_why(char why[INIT_WHY_MAX], int err,
+						   const char *fmt, ...);
+char *read_small_file(const char *path, size_t *len);
+void console_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void bring_up_loopback(void);
+
+#endif
