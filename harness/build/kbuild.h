@@ -25,7 +25,9 @@ struct kbuild_opts {
 
 /* Builds (or finds in the cache) the named build. 0 with *out filled; -1 after printing
  * why (the error names the build log and quotes its last error lines). A cache hit runs
- * no make at all. */
+ * no make at all. Safe to call from parallel processes: one builds, the others wait for
+ * its lock and then find the entry. With dry_run, prints the plan on stdout and returns
+ * 0 with *out filled on a cache hit, zeroed otherwise. */
 int kbuild_ensure(const char *build, const struct kbuild_opts *opts, struct kernel_image *out);
 /* Cache lookup only: 0 hit (*out filled), 1 miss, -1 error (printed). */
 int kbuild_lookup(const char *build, const struct kbuild_opts *opts, struct kernel_image *out);

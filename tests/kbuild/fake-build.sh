@@ -1,0 +1,159 @@
+#!/bin/sh
+# `harness build` end to end on a tiny fake kernel tree and a fake `make` first on PATH:
+# the real recipe, lock, staging, verification, manifest and cache run; only the compiler
+# work is faked, so each case takes about a second.
+#   fake-build.sh HARNESS CASE    CASE: success | failure | dropped | parallel | patches | usage
+set -u
+HARNESS=$(realpath "$1")
+CASE=$2
+T=$(mktemp -d /tmp/hardbench-fakebuild-XXXXXX)
+trap 'chmod -R u+w "$T" 2>/dev/null; rm -rf "$T"' EXIT
+
+fail() { echo "FAIL ($CASE): $*" >&2; exit 1; }
+
+# --- a fake kernel tree, as a tarball -----------------------------------------------------
+mkdir -p "$T/mk/linux-fake/scripts/kconfig" "$T/bin" "$T/cache"
+echo 'all:' > "$T/mk/linux-fake/Makefile"
+echo 'config A' > "$T/mk/linux-fake/Kconfig"
+# merge_config.sh -m -O DIR BASE FRAGMENT...: appends the fragments (later lines win).
+cat > "$T/mk/linux-fake/scripts/kconfig/merge_config.sh" <<'EOF'
+#!/bin/sh
+shift; shift; out=$1; shift; base=$1; shift
+cat "$@" >> "$base"
+EOF
+chmod +x "$T/mk/linux-fake/scripts/kconfig/merge_config.sh"
+tar -cJf "$T/linux-fake.tar.xz" -C "$T/mk" linux-fake || fail "cannot make the tarball"
+
+# --- a fake make: records each call; behaviour set by FAKE_* variables ---------------------
+cat > "$T/bin/make" <<'EOF'
+#!/bin/sh
+echo "$*" >> "$FAKE_MAKE_CALLS"
+[ -n "${FAKE_MAKE_REFUSE:-}" ] && { echo "make must not run" >&2; exit 99; }
+for a; do
+	case $a in
+	tinyconfig) mkdir -p obj && echo 'CONFIG_64BIT=y' > obj/.config ;;
+	olddefconfig) grep -v '^CONFIG_DROPME=' obj/.config > obj/.new; mv obj/.new obj/.config ;;
+	bzImage)
+		if [ -n "${FAKE_MAKE_FAIL:-}" ]; then
+			echo "mm/slub.c:12:3: error: boom"; echo "make: *** [Makefile:1] Error 2"; exit 2
+		fi
+		[ -n "${FAKE_MAKE_SLEEP:-}" ] && sleep "$FAKE_MAKE_SLEEP"
+		mkdir -p obj/arch/x86/boot obj/include/config
+		printf '  CC      a.o\n  CC      b.o\n  CC      c.o\n  CC [M]  m.o\n  LD      vmlinux\n'
+		echo kernel > obj/arch/x86/boot/bzImage; echo elf > obj/vmlinux
+		echo 6.1.0-fake > obj/include/config/kernel.release ;;
+	INSTALL_MOD_PATH=*) mkdir -p "${a#INSTALL_MOD_PATH=}/lib/modules/6.1.0-fake" ;;
+	esac
+done
+exit 0
+EOF
+chmod +x "$T/bin/make"
+
+# --- kernel-configs/ of the test -----------------------------------------------------------
+mkdir -p "$T/src/kernel-configs/builds" "$T/src/kernel-configs/variants"
+printf 'CONFIG_64BIT=y\nCONFIG_A=y\n' > "$T/src/kernel-configs/base.config"
+printf '[build]\ndescription = fake base\nseed = 001\nfragments =\npatches =\n' \
+	> "$T/src/kernel-configs/builds/base.build"
+printf '[build]\ndescription = fake patched\npatches = nothere\n' \
+	> "$T/src/kernel-configs/builds/patched.build"
+printf '[variant]\nbuild = base\ncmdline = init_on_alloc=0 init_on_free=0\n' \
+	> "$T/src/kernel-configs/variants/baseline.variant"
+
+export HARDBENCH_SOURCE_DIR="$T/src" FAKE_MAKE_CALLS="$T/make-calls"
+export PATH="$T/bin:$PATH"
+build() { "$HARNESS" build --source "$T/linux-fake.tar.xz" --cache "$T/cache" "$@"; }
+entry() { ls -d "$T"/cache/kernels/base-* 2>/dev/null | grep -v '\.tmp-\|\.old-'; }
+no_leftovers() {
+	ls -a "$T/cache/kernels" 2>/dev/null | grep -q '^\.tmp-' && fail "staging folder left behind"
+	[ -z "$(ls "$T/cache/work" 2>/dev/null)" ] || fail "work folder left behind: $(ls "$T/cache/work")"
+}
+
+case $CASE in
+success)
+	build baseline > "$T/out" 2> "$T/err" || { cat "$T/err"; fail "first build failed"; }
+	E=$(entry); [ -n "$E" ] || fail "no cache entry"
+	for f in bzImage vmlinux config build.log manifest.json modules/lib/modules/6.1.0-fake; do
+		[ -e "$E/$f" ] || fail "entry lacks $f"
+	done
+	grep -q '"release": "6.1.0-fake"' "$E/manifest.json" || fail "manifest release"
+	grep -q '"compiles": 4' "$E/manifest.json" || fail "manifest compile count (4 CC lines)"
+	grep -q '"CONFIG_A": "y"' "$E/manifest.json" || fail "manifest options"
+	grep -q "^base: $E (release 6.1.0-fake)" "$T/out" || fail "stdout: $(cat "$T/out")"
+	no_leftovers
+	grep -q tinyconfig "$T/make-calls" || fail "make tinyconfig never ran"
+	# A hit runs no make at all: this make exits 99 and leaves a record if called.
+	rm -f "$T/make-calls"
+	FAKE_MAKE_REFUSE=1 build base > "$T/out2" 2> "$T/err2" || { cat "$T/err2"; fail "cached build failed"; }
+	[ ! -e "$T/make-calls" ] || fail "make ran on a cache hit: $(cat "$T/make-calls")"
+	grep -q "^base: $E " "$T/out2" || fail "hit did not return the entry"
+	build --dry-run base | grep -q '^base: cached' || fail "dry-run does not say cached"
+	# --force rebuilds and replaces the entry in place.
+	build --force base > /dev/null 2>&1 || fail "--force build failed"
+	grep -q bzImage "$T/make-calls" || fail "--force did not run make"
+	[ "$(entry)" = "$E" ] || fail "--force moved the entry"
+	no_leftovers
+	# Relative --source and --cache: make runs elsewhere, so the harness must not pass
+	# them on relative (modules would land inside the source copy).
+	(cd "$T" && "$HARNESS" build --source linux-fake.tar.xz --cache relcache base > /dev/null 2>&1) ||
+		fail "relative --cache build failed"
+	ls -d "$T"/relcache/kernels/base-*/modules/lib/modules/6.1.0-fake > /dev/null 2>&1 ||
+		fail "relative --cache: modules not in the entry"
+	;;
+failure)
+	FAKE_MAKE_FAIL=1 build base > "$T/out" 2> "$T/err" && fail "a failing make built"
+	[ $? -eq 1 ] || fail "exit status is not 1"
+	grep -q "failed at compile (exit 2)" "$T/err" || fail "error does not name the step: $(cat "$T/err")"
+	grep -q "mm/slub.c:12:3: error: boom" "$T/err" || fail "error does not quote the log"
+	LOG=$(sed -n 's/.*; log: \(.*\)$/\1/p' "$T/err")
+	[ -f "$LOG" ] || fail "the log named ($LOG) does not exist"
+	[ -z "$(entry)" ] || fail "a failed build left an entry"
+	no_leftovers
+	;;
+dropped)
+	printf 'CONFIG_DROPME=y\n' >> "$T/src/kernel-configs/base.config"
+	build base > "$T/out" 2> "$T/err" && fail "a dropped option was accepted"
+	grep -q "CONFIG_DROPME: asked y, got absent" "$T/err" || fail "dropped option not named: $(cat "$T/err")"
+	grep -q "did not hold after olddefconfig" "$T/err" || fail "no verification message"
+	grep -q bzImage "$T/make-calls" && fail "compiled after a failed verification"
+	[ -z "$(entry)" ] || fail "a failed build left an entry"
+	no_leftovers
+	;;
+parallel)
+	FAKE_MAKE_SLEEP=2 build base > "$T/o1" 2> "$T/e1" & P1=$!
+	sleep 0.5
+	FAKE_MAKE_SLEEP=2 build base > "$T/o2" 2> "$T/e2" & P2=$!
+	wait $P1 || fail "first parallel build failed: $(cat "$T/e1")"
+	wait $P2 || fail "second parallel build failed: $(cat "$T/e2")"
+	N=$(grep -c bzImage "$T/make-calls")
+	[ "$N" -eq 1 ] || fail "the kernel was compiled $N times"
+	cat "$T/e1" "$T/e2" | grep -q "waiting for another build of base" || fail "no waiting message"
+	cmp -s "$T/o1" "$T/o2" || fail "the two builds returned different entries"
+	;;
+patches)
+	build patched > "$T/out" 2> "$T/err" && fail "a build without its patches succeeded"
+	grep -q "kernel-configs/patches/nothere, which does not exist" "$T/err" || fail "folder not named: $(cat "$T/err")"
+	build --dry-run patched > /dev/null 2>&1 && fail "dry-run of a build without patches exits 0"
+	[ ! -e "$T/make-calls" ] || fail "make ran"
+	;;
+usage)
+	build nosuch 2> "$T/err"; [ $? -eq 2 ] || fail "unknown name: exit is not 2"
+	[ "$(wc -l < "$T/err")" -eq 1 ] || fail "unknown name: not one line"
+	grep -q "nosuch" "$T/err" && grep -q "baseline" "$T/err" && grep -q "base" "$T/err" ||
+		fail "unknown name: message lacks the name or the known ones: $(cat "$T/err")"
+	build --jobs 0 2>/dev/null; [ $? -eq 2 ] || fail "--jobs 0 accepted"
+	"$HARNESS" build --source "$T/none" 2>/dev/null; [ $? -eq 2 ] || fail "missing --source accepted"
+	echo text > "$T/notes.txt"
+	"$HARNESS" build --source "$T/notes.txt" 2>/dev/null; [ $? -eq 2 ] || fail "non-tarball --source accepted"
+	build --frobnicate 2>/dev/null; [ $? -eq 2 ] || fail "unknown option accepted"
+	build --list > "$T/list" || fail "--list failed"
+	grep -q "^  base  *not cached" "$T/list" && grep -q "^  baseline  *build base" "$T/list" ||
+		fail "--list: $(cat "$T/list")"
+	build --dry-run baseline > "$T/plan" || fail "--dry-run failed"
+	grep -q "^base: not cached" "$T/plan" && grep -q "make ARCH=x86_64 O=obj .*tinyconfig" "$T/plan" &&
+		grep -q "merge_config.sh -m -O obj obj/.config" "$T/plan" && grep -q " -j[0-9]* bzImage modules" "$T/plan" ||
+		fail "--dry-run plan: $(cat "$T/plan")"
+	[ ! -e "$T/make-calls" ] || fail "make ran in a dry run or a usage error"
+	;;
+*) fail "unknown case" ;;
+esac
+echo "ok ($CASE)"

@@ -1,0 +1,60 @@
+/* A scratch kernel-configs/ tree for unit tests: HARDBENCH_SOURCE_DIR points at it. */
+#ifndef HB_TESTS_KBUILD_FIXTURE_H
+#define HB_TESTS_KBUILD_FIXTURE_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "common/fileutil.h"
+#include "common/log.h"
+#include "common/paths.h"
+#include "common/xalloc.h"
+
+/* Writes text to <root>/<rel>, creating folders. */
+static inline void fixture_write(const char *root, const char *rel, const char *text)
+{
+	char *path = hb_path_join(root, rel);
+	char *dir = xstrdup(path);
+
+	*strrchr(dir, '/') = '\0';
+	if (hb_mkdir_p(dir, 0755) < 0 || hb_write_file_atomic(path, text, strlen(text)) < 0)
+		hb_fatal("fixture: cannot write %s", path);
+	free(dir);
+	free(path);
+}
+
+/* A fresh temporary folder (caller removes it with hb_remove_tree). */
+static inline char *fixture_tmpdir(void)
+{
+	char *t = xstrdup("/tmp/hardbench-kbuild-test-XXXXXX");
+	if (!mkdtemp(t))
+		hb_fatal("fixture: mkdtemp failed");
+	return t;
+}
+
+/* kernel-configs/ with base.config, a fragment "extra", builds "plain" and "patched",
+ * a variant "v1" of plain; returns the root, already set as HARDBENCH_SOURCE_DIR. */
+static inline char *fixture_configs(void)
+{
+	char *root = fixture_tmpdir();
+
+	fixture_write(root, "kernel-configs/base.config", "CONFIG_A=y\n# CONFIG_B is not set\n");
+	fixture_write(root, "kernel-configs/fragments/extra.config", "CONFIG_B=y\n");
+	fixture_write(root, "kernel-configs/builds/plain.build",
+		      "[build]\ndescription = plain one\nseed = 001\nfragments =\npatches =\n");
+	fixture_write(root, "kernel-configs/builds/patched.build",
+		      "; a comment\n[build]\ndescription = with patches\nseed = 000\n"
+		      "fragments = extra\npatches = patched\n");
+	fixture_write(root, "kernel-configs/patches/patched/0002-second.patch", "two\n");
+	fixture_write(root, "kernel-configs/patches/patched/0001-first.patch", "one\n");
+	fixture_write(root, "kernel-configs/patches/patched/README", "not a patch\n");
+	fixture_write(root, "kernel-configs/variants/v1.variant",
+		      "[variant]\nbuild = plain\ncmdline = init_on_alloc=0 init_on_free=0\n"
+		      "description = d\nseed = 001\n");
+	setenv("HARDBENCH_SOURCE_DIR", root, 1);
+	return root;
+}
+
+#endif
