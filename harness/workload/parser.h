@@ -1,21 +1,49 @@
-/* A workload's host-side parser: turns the job's captured output into metrics. Each
- * workloads/<name>/parse.c defines `const struct workload_parser <name>_parser`. */
+/* What each workloads/<name>/parse.c defines: `const struct workload_parser <name>_parser`
+ * (workloads/meson.build generates the registry from its workload_names list). The
+ * workload's metadata (units, directions, parameters) stays in its workload.ini. */
 #ifndef HB_WORKLOAD_PARSER_H
 #define HB_WORKLOAD_PARSER_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "workload/workload.h"
+
 /* Receives one parsed metric; unit and direction come from the workload's metadata. */
 typedef void (*metric_emit_fn)(void *ctx, const char *metric, double value);
 
 struct workload_parser {
 	const char *name;
+	/* Adds the cell's guest jobs with workload_add_job() (and disks, memory needs, notes)
+	 * from workload_param*() and cell->target. 0, or -1 with *why set (malloc'd one
+	 * line). */
+	int (*jobs)(const struct workload *w, struct workload_cell *cell, char **why);
 	/* Parses one repetition's stdout (and stderr). Returns 0, or -1 with *why set
 	 * (malloc'd one-line reason) when the output holds no valid result. */
 	int (*parse)(const char *out, const char *err, metric_emit_fn emit, void *ctx, char **why);
 };
 
 extern const struct workload_parser *const workload_parsers[];
+
+/* For the jobs callbacks. */
+/* Appends a job (argv and env are copied; env may be NULL). section: NULL for the
+ * workload itself, else one of the workload's sections: its samples are filed under
+ * "<name>-<section>". */
+void workload_add_job(struct workload_cell *cell, const struct workload *w, const char *section,
+		      const char *const argv[], const char *const env[]);
+void workload_add_disk(struct workload_cell *cell, const char *path);
+void workload_add_note(struct workload_cell *cell, const char *note);
+void workload_need_mem(struct workload_cell *cell, long mib);
+/* Absolute path of the workload's helper in the build tree (the guest sees the host root),
+ * or NULL with *why when it has not been built. */
+char *workload_helper_path(const struct workload *w, char **why);
+
+/* For the parsers: "key value" lines. The value of the first line whose first word is
+ * key (rest of the line, trailing blanks cut), newly allocated; NULL when absent. */
+char *workload_line_value(const char *text, const char *key);
+/* Same, as a finite number; false when absent or not a number. */
+bool workload_line_number(const char *text, const char *key, double *out);
+/* The last non-empty line of text, newly allocated ("" when none): for reasons. */
+char *workload_last_line(const char *text);
 
 #endif

@@ -1,0 +1,139 @@
+/* harness list [variants|builds|workloads|all]: what can be run, from kernel-configs/ and
+ * workloads/, with the parameters and metrics a --param or a report refers to. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "common/argparse.h"
+#include "common/log.h"
+#include "config/kconfigs.h"
+#include "workload/workload.h"
+
+static const char *const list_kinds[] = { "all", "variants", "builds", "workloads", NULL };
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: harness list [all|variants|builds|workloads]\n\n"
+		   "Lists kernel variants (a build + a kernel command line), builds (kernel\n"
+		   "configurations) and workloads with their parameters (--param W.KEY=VALUE)\n"
+		   "and metrics.\n");
+}
+
+static void list_variants(void)
+{
+	char **names = config_list_variants();
+
+	printf("variants (kernel-configs/variants):\n");
+	for (size_t i = 0; names && names[i]; i++) {
+		struct variant_def v;
+		if (config_load_variant(names[i], &v) != 0) {
+			printf("  %-16s (cannot be read)\n", names[i]);
+			continue;
+		}
+		printf("  %-16s build %-15s %s\n", v.name, v.build, v.description);
+		printf("  %-16s cmdline: %s%s%s\n", "", v.cmdline, *v.seed ? "   seed " : "", v.seed);
+		variant_def_free(&v);
+	}
+	if (!names || !names[0])
+		printf("  (none)\n");
+	hb_free_strv(names);
+}
+
+static void list_builds(void)
+{
+	char **names = config_list_builds();
+
+	printf("builds (kernel-configs/builds):\n");
+	for (size_t i = 0; names && names[i]; i++) {
+		struct build_def b;
+		if (config_load_build(names[i], &b) != 0) {
+			printf("  %-16s (cannot be read)\n", names[i]);
+			continue;
+		}
+		printf("  %-16s %s%s%s\n", b.name, b.description, *b.seed ? "   seed " : "", b.seed);
+		build_def_free(&b);
+	}
+	if (!names || !names[0])
+		printf("  (none)\n");
+	hb_free_strv(names);
+}
+
+static const char *param_type_name(enum workload_param_type t)
+{
+	static const char *const names[] = { "int", "choice", "list", "string", "path" };
+	return names[t];
+}
+
+static void list_one_workload(const struct workload *w)
+{
+	printf("  %s: %s\n", w->name, w->description);
+	printf("    seed %s; under TCG at 2 vCPUs about %gs per rep", w->seed, w->est_rep_s);
+	if (w->est_boot_s > 0)
+		printf(" + %gs once per boot", w->est_boot_s);
+	printf("%s\n", w->per_test ? "; one report row per test" : "");
+	if (w->sections)
+		for (size_t i = 0; w->sections[i]; i++)
+			printf("    samples also as %s-%s\n", w->name, w->sections[i]);
+	printf("    parameters:%s\n", w->nparams ? "" : " none");
+	for (size_t i = 0; i < w->nparams; i++) {
+		const struct workload_param *p = &w->params[i];
+		printf("      %s.%s=%s  (%s: %s)\n", w->name, p->key, p->default_value,
+		       param_type_name(p->type), p->accepted);
+		printf("        %s\n", p->help);
+	}
+	printf("    metrics:\n");
+	for (size_t i = 0; i < w->nmetrics; i++) {
+		const struct workload_metric *m = &w->metrics[i];
+		printf("      %-22s %-7s %s is better: %s\n", m->name, m->unit,
+		       m->lower_is_better ? "lower " : "higher", m->description);
+	}
+}
+
+static int list_workloads(void)
+{
+	char **names = workload_names();
+	int status = HB_EXIT_OK;
+
+	printf("workloads (workloads/):\n");
+	for (size_t i = 0; names[i]; i++) {
+		struct workload *w = workload_require(names[i]);
+		if (!w) {
+			status = HB_EXIT_FAIL;
+			continue;
+		}
+		list_one_workload(w);
+		workload_free(w);
+	}
+	hb_free_strv(names);
+	return status;
+}
+
+int cmd_list(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, kind = 0;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
+		if (c == 'h') {
+			usage(stdout);
+			return HB_EXIT_OK;
+		}
+		hb_usage_error("list: unknown option '%s' (accepted: --help)", argv[optind - 1]);
+	}
+	if (argc - optind > 1)
+		hb_usage_error("list: unexpected argument '%s' (accepted: one of all, variants, "
+			       "builds, workloads)", argv[optind + 1]);
+	if (optind < argc)
+		kind = hb_parse_choice("list", argv[optind], list_kinds);
+	if (kind == 0 || kind == 1)
+		list_variants();
+	if (kind == 0 || kind == 2)
+		list_builds();
+	return kind == 0 || kind == 3 ? list_workloads() : HB_EXIT_OK;
+}

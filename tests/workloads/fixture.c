@@ -1,0 +1,85 @@
+#include "fixture.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/fileutil.h"
+#include "common/log.h"
+#include "common/xalloc.h"
+#include "workload/parser.h"
+
+char *fixture_read(const char *dir, const char *name)
+{
+	char *path = xasprintf("%s/workloads/%s", dir, name);
+	char *text = hb_read_file(path, NULL);
+
+	if (!text)
+		hb_fatal("test data %s is missing", path);
+	free(path);
+	return text;
+}
+
+static int sink(const struct sample *s, void *ctx)
+{
+	struct got *g = ctx;
+	struct got_sample *o;
+
+	if (g->n >= GOT_MAX)
+		return 1;
+	o = &g->s[g->n++];
+	snprintf(o->workload, sizeof(o->workload), "%s", s->workload);
+	snprintf(o->metric, sizeof(o->metric), "%s", s->metric);
+	snprintf(o->unit, sizeof(o->unit), "%s", s->unit);
+	snprintf(o->variant, sizeof(o->variant), "%s", s->variant);
+	o->value = s->value;
+	o->lower_is_better = s->lower_is_better;
+	o->rep = s->rep;
+	o->cores = s->cores;
+	o->boot = s->boot;
+	return 0;
+}
+
+void fixture_run(const struct fake_rep *f, struct got *g)
+{
+	struct workload *w = workload_require(f->workload);
+	struct workload_cell cell = { .target = { .cores = 2, .mem_mib = 2048, .reps = 3 } };
+	const char *argv[] = { "/some/where/prog", NULL };
+	struct sample base = { .variant = "baseline", .cores = 2, .boot = 1, .rep = -1 };
+	struct job_rep_result r = {
+		.job = 0, .rep = 2, .exit_code = f->exit_code, .term_signal = f->term_signal,
+		.wall_s = FAKE_WALL, .user_s = FAKE_USER, .sys_s = FAKE_SYS,
+		.guest_user_s = FAKE_GUEST_USER, .guest_sys_s = FAKE_GUEST_SYS,
+	};
+
+	memset(g, 0, sizeof(*g));
+	if (!w)
+		hb_fatal("workload %s does not load", f->workload);
+	workload_add_job(&cell, w, f->section, argv, NULL);
+	if (f->out_text)
+		r.out = xstrdup(f->out_text);
+	else
+		r.out = f->out_file ? fixture_read(f->dir, f->out_file) : xstrdup("");
+	r.err = f->err_file ? fixture_read(f->dir, f->err_file) : xstrdup("");
+	r.out_len = strlen(r.out);
+	r.err_len = strlen(r.err);
+	g->ret = workload_rep_samples(w, &cell, &r, &base, sink, g, &g->why);
+	free(r.out);
+	free(r.err);
+	workload_cell_free(&cell);
+	workload_free(w);
+}
+
+void got_free(struct got *g)
+{
+	free(g->why);
+	g->why = NULL;
+}
+
+const struct got_sample *got_find(const struct got *g, const char *metric)
+{
+	for (int i = 0; i < g->n; i++)
+		if (!strcmp(g->s[i].metric, metric))
+			return &g->s[i];
+	return NULL;
+}

@@ -1,0 +1,385 @@
+/* Workload metadata and parameters: every workloads/<name>/workload.ini loads and is
+ * consistent, broken metadata is refused with file and line, --param values are checked
+ * (usage errors exit 2 naming the bad key or value and what is accepted), and cells get
+ * the jobs the parameters ask for.
+ * usage: test_meta */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "build/kbuild.h"
+#include "build/source.h"
+#include "check.h"
+#include "common/argparse.h"
+#include "common/fileutil.h"
+#include "common/paths.h"
+#include "common/xalloc.h"
+#include "workload/internal.h"
+
+/* Runs fn(arg) in a child with stderr captured: its exit status and what it printed. */
+struct captured {
+	int status;
+	char *err;
+};
+
+static struct captured run_captured(int (*fn)(const void *arg), const void *arg)
+{
+	struct captured c = { .status = -1 };
+	char path[] = "/tmp/hb-test-meta.XXXXXX";
+	int fd = mkstemp(path), status = 0;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		dup2(fd, 2);
+		exit(fn(arg));
+	}
+	waitpid(pid, &status, 0);
+	c.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	c.err = hb_read_file(path, NULL);
+	close(fd);
+	unlink(path);
+	return c;
+}
+
+/* Exit 2 and one "harness: ..." line naming both parts (other programs' stderr, such as
+ * git's when the harness asks whether a tree is a repository, may come before it). */
+static void check_usage_error(int *failures, struct captured c, const char *part1, const char *part2)
+{
+	const char *line = c.err ? strstr(c.err, "harness: ") : NULL;
+
+	CHECK(c.status == 2, "exit status %d, want 2 (usage error)", c.status);
+	CHECK_HAS(line, part1);
+	CHECK_HAS(line, part2);
+	CHECK(line && strchr(line, '\n') == line + strlen(line) - 1, "not one line: %s", c.err);
+	free(c.err);
+}
+
+static void names_and_loading(int *failures)
+{
+	static const char *const want[] = { "hackbench", "hugetlb", "kbuild", "test_vmalloc", "vmaops" };
+	char **names = workload_names();
+
+	CHECK(hb_strv_len(names) == 5, "%zu workloads", hb_strv_len(names));
+	for (size_t i = 0; i < 5 && names[i]; i++) {
+		struct workload *w = workload_require(want[i]);
+		CHECK(!strcmp(names[i], want[i]), "name %zu is %s, want %s (sorted)", i, names[i], want[i]);
+		CHECK(w && w->parser && w->nmetrics > 0 && *w->description && w->est_rep_s > 0,
+		      "%s: incomplete metadata", want[i]);
+		for (size_t p = 0; w && p < w->nparams; p++) {
+			char *why = workload_param_check(&w->params[p], w->params[p].default_value);
+			CHECK(!why && w->params[p].accepted, "%s.%s: default refused: %s", want[i],
+			      w->params[p].key, why);
+			free(why);
+		}
+		workload_free(w);
+	}
+	hb_free_strv(names);
+}
+
+static void metric_lookup(int *failures)
+{
+	struct workload *tv = workload_require("test_vmalloc"), *vo = workload_require("vmaops");
+	const struct workload_metric *m;
+
+	m = workload_find_metric(tv, "worker1/fix_size_alloc_test");
+	CHECK(m && !strcmp(m->name, "worker*/*_test") && !strcmp(m->unit, "usec"), "worker metric");
+	m = workload_find_metric(tv, "total_cycles");
+	CHECK(m && !strcmp(m->unit, "cycles"), "exact name first");
+	CHECK(!workload_find_metric(tv, "total_usec"), "an undeclared name must not match");
+	m = workload_find_metric(vo, "mprotect/1/per_vma");
+	CHECK(m && !strcmp(m->name, "*/*/per_vma"), "per_vma pattern before */*: %s", m ? m->name : "-");
+	m = workload_find_metric(vo, "mseal/32");
+	CHECK(m && !strcmp(m->unit, "ns"), "per-call pattern");
+	CHECK(workload_sample_belongs("test_vmalloc", "test_vmalloc-sequential"), "section belongs");
+	CHECK(!workload_sample_belongs("test_vmalloc", "test_vmalloc2"), "prefix is not enough");
+	workload_free(tv);
+	workload_free(vo);
+}
+
+static void check_value(int *failures, struct workload *w, const char *key, const char *value,
+			bool ok, const char *reason_part)
+{
+	char *why = workload_param_check(workload_find_param(w, key), value);
+
+	CHECK(ok == !why, "%s.%s=%s: %s", w->name, key, value, why ? why : "accepted");
+	if (why && reason_part)
+		CHECK_HAS(why, reason_part);
+	free(why);
+}
+
+static void param_values(int *failures)
+{
+	struct workload *hb = workload_require("hackbench"), *tv = workload_require("test_vmalloc");
+	struct workload *kb = workload_require("kbuild"), *ht = workload_require("hugetlb");
+
+	check_value(failures, hb, "groups", "0", false, "accepted: an integer from 1 to 1000");
+	check_value(failures, hb, "groups", "4x", false, "bad value '4x'");
+	check_value(failures, hb, "groups", "4", true, NULL);
+	check_value(failures, hb, "groups", "auto", false, NULL);
+	check_value(failures, hb, "ipc", "tcp", false, "one of sockets, pipes");
+	check_value(failures, tv, "modes", "sequential,performance", true, NULL);
+	check_value(failures, tv, "modes", "performance,performance", false, "list of performance, sequential");
+	check_value(failures, tv, "modes", "performance,", false, NULL);
+	check_value(failures, tv, "run_test_mask", "1024", false, "1 to 1023");
+	check_value(failures, tv, "threads", "auto", true, NULL);
+	check_value(failures, kb, "target", "mm/ kernel/", true, NULL);
+	check_value(failures, kb, "target", "O=/tmp", false, "make targets");
+	check_value(failures, kb, "target", "vmlinux;reboot", false, NULL);
+	check_value(failures, kb, "source", "/no/such/tree", false, "existing file or directory");
+	check_value(failures, kb, "source", "/usr", true, NULL);
+	check_value(failures, ht, "pages", "auto", true, NULL);
+	workload_set_param(hb, "groups", "4");
+	CHECK(!strcmp(workload_param(hb, "groups"), "4"), "set_param did not set");
+	CHECK(workload_param_long(kb, "jobs", 7) == 7, "auto gives the caller's value");
+	{
+		json_object *j = workload_params_json(hb);
+		json_object *g = NULL;
+		CHECK(json_object_object_get_ex(j, "groups", &g) && !strcmp(json_object_get_string(g), "4") &&
+		      json_object_object_length(j) == 6, "params json: %s", json_object_to_json_string(j));
+		json_object_put(j);
+	}
+	workload_free(hb);
+	workload_free(tv);
+	workload_free(kb);
+	workload_free(ht);
+}
+
+static int apply_spec(const void *arg)
+{
+	struct workload *w = workload_require("hackbench");
+	workload_apply_param(&w, 1, arg);
+	return 0;
+}
+
+static int require_unknown(const void *arg)
+{
+	return workload_require(arg) ? 0 : 1;
+}
+
+static void usage_errors(int *failures)
+{
+	check_usage_error(failures, run_captured(apply_spec, "hackbench.bogus=1"),
+			  "unknown parameter 'bogus'", "accepted: groups, loops, datasize, fds, ipc, mode");
+	check_usage_error(failures, run_captured(apply_spec, "hackbench.groups=0"),
+			  "--param hackbench.groups: bad value '0'", "from 1 to 1000");
+	check_usage_error(failures, run_captured(apply_spec, "kbuild.config=defconfig"),
+			  "workload 'kbuild' is not being run", "accepted: hackbench");
+	check_usage_error(failures, run_captured(apply_spec, "groups=4"),
+			  "bad value 'groups=4'", "WORKLOAD.KEY=VALUE");
+	check_usage_error(failures, run_captured(require_unknown, "nope"), "unknown workload 'nope'",
+			  "accepted: hackbench, hugetlb, kbuild, test_vmalloc, vmaops");
+	{
+		struct captured c = run_captured(apply_spec, "hackbench.groups=7");
+		CHECK(c.status == 0 && c.err && !*c.err, "a good --param failed: %s", c.err);
+		free(c.err);
+	}
+}
+
+struct bad_ini {
+	const char *text;
+	const char *error;
+};
+
+static const struct bad_ini bad_inis[] = {
+	{ "[workload]\ndescription = x\nseed = 1\ncolour = red\n", ":4: unknown key 'colour' in [workload]" },
+	{ "[workload]\ndescription = x\nseed = 1\n[metric t]\nunit = s\nsource = output\n"
+	  "description = d\n", "[metric t] needs unit, lower_is_better" },
+	{ "[workload]\ndescription = x\nseed = 1\n[param n]\ntype = int\nmin = 1\nmax = 9\n"
+	  "default = 10\nhelp = h\n[metric t]\nunit = s\nsource = output\ndescription = d\n"
+	  "lower_is_better = true\n", "[param n]: default: bad value '10'" },
+	{ "[workload]\ndescription = x\nseed = 1\n[metric *]\nunit = s\nsource = job.wall\n"
+	  "description = d\nlower_is_better = true\n", "only source = output metrics may be patterns" },
+	{ "[workload]\ndescription = x\nseed = 1\n[gadget g]\nx = 1\n", ":5: unknown section [gadget g]" },
+	{ "[workload]\ndescription = x\nseed = 1\n[metric t]\nunit = s\nsource = stdout\n",
+	  ":6: source: 'stdout' is not output" },
+	{ "[workload]\ndescription = x\nseed = 1\n[param p]\ntype = choice\nchoices = a,,b\n",
+	  ":6: choices: empty item in 'a,,b'" },
+};
+
+static int load_bad(const void *arg)
+{
+	return workload_load_path("bad", arg, NULL) ? 0 : 1;
+}
+
+static void broken_metadata(int *failures)
+{
+	char dir[] = "/tmp/hb-test-ini.XXXXXX";
+
+	CHECK(mkdtemp(dir) != NULL, "mkdtemp");
+	for (size_t i = 0; i < sizeof(bad_inis) / sizeof(bad_inis[0]); i++) {
+		char *path = xasprintf("%s/workload.ini", dir);
+		struct captured c;
+		hb_write_file_atomic(path, bad_inis[i].text, strlen(bad_inis[i].text));
+		c = run_captured(load_bad, path);
+		CHECK(c.status == 1, "case %zu: broken metadata was accepted", i);
+		CHECK_HAS(c.err, bad_inis[i].error);
+		CHECK_HAS(c.err, path);
+		free(c.err);
+		unlink(path);
+		free(path);
+	}
+	rmdir(dir);
+}
+
+static const struct workload_target dry_run_2cpu = { .cores = 2, .mem_mib = 2048, .reps = 1 };
+
+static struct workload *with_params(const char *name, const char *const specs[])
+{
+	struct workload *w = workload_require(name);
+	for (size_t i = 0; specs && specs[i]; i++)
+		workload_apply_param(&w, 1, specs[i]);
+	return w;
+}
+
+static bool argv_has(char **argv, const char *word)
+{
+	return hb_strv_contains(argv, word);
+}
+
+static void cells(int *failures)
+{
+	struct workload_cell c;
+	struct workload *w;
+
+	w = with_params("test_vmalloc", (const char *const[]){ "test_vmalloc.modes=sequential", NULL });
+	CHECK(workload_cell_init(w, 4, 2048, 3, false, &c) == 0 && c.njobs == 1, "one mode, one job");
+	CHECK(c.njobs && argv_has(c.jobs[0].argv, "nr_threads=4") && c.jobs[0].reps == 3 &&
+	      !strcmp(c.job_workload[0], "test_vmalloc-sequential"), "sequential job at 4 vCPUs");
+	workload_cell_free(&c);
+	workload_free(w);
+
+	w = with_params("test_vmalloc", NULL);
+	CHECK(workload_cell_init_target(w, &dry_run_2cpu, &c) == 0 && c.njobs == 2, "two modes by default");
+	CHECK(c.njobs == 2 && !strcmp(c.job_workload[0], "test_vmalloc-performance") &&
+	      argv_has(c.jobs[0].argv, "test_repeat_count=3") && c.jobs[0].argv[0][0] == '/',
+	      "performance job");
+	workload_cell_free(&c);
+	workload_free(w);
+
+	w = with_params("hugetlb", (const char *const[]){ "hugetlb.pages=2000", NULL });
+	CHECK(workload_cell_init_target(w, &dry_run_2cpu, &c) == 0 && c.min_mem_mib == 2000 * 2 + 256,
+	      "4000 MiB of pages need a bigger guest: min_mem_mib %ld", c.min_mem_mib);
+	workload_cell_free(&c);
+	workload_free(w);
+
+	w = with_params("vmaops", (const char *const[]){ "vmaops.touch=yes", "vmaops.iterations=10", NULL });
+	CHECK(workload_cell_init_target(w, &dry_run_2cpu, &c) == 0 && argv_has(c.jobs[0].argv, "--touch") &&
+	      argv_has(c.jobs[0].argv, "10"), "vmaops flags");
+	workload_cell_free(&c);
+	workload_free(w);
+}
+
+/* With the kernel known, test_vmalloc names the build's module, or refuses a build
+ * without one before any boot. */
+static void test_vmalloc_module(int *failures)
+{
+	char root[] = "/tmp/hb-test-mods.XXXXXX";
+	struct kernel_image k = { .build = "base", .release = "6.1.0-test", .modules_root = root };
+	struct workload_target t = { .cores = 2, .mem_mib = 2048, .reps = 1, .kernel = &k };
+	struct workload *w =
+		with_params("test_vmalloc", (const char *const[]){ "test_vmalloc.modes=performance", NULL });
+	struct workload_cell c;
+	char *dir, *ko;
+
+	CHECK(mkdtemp(root) != NULL, "mkdtemp");
+	dir = xasprintf("%s/lib/modules/6.1.0-test/kernel/lib", root);
+	ko = xasprintf("%s/test_vmalloc.ko", dir);
+	hb_mkdir_p(dir, 0755);
+	CHECK(workload_cell_init_target(w, &t, &c) == -1, "a build without the module must be refused");
+	hb_write_file_atomic(ko, "", 0);
+	CHECK(workload_cell_init_target(w, &t, &c) == 0 && argv_has(c.jobs[0].argv, "--module") &&
+	      argv_has(c.jobs[0].argv, ko), "the build's module by its host path");
+	workload_cell_free(&c);
+	hb_remove_tree(root);
+	free(dir);
+	free(ko);
+	workload_free(w);
+}
+
+/* kbuild's cell names its cached image without making it in a dry run. */
+static void kbuild_cell(int *failures)
+{
+	char cache[] = "/tmp/hb-test-cache.XXXXXX";
+	struct workload_cell c;
+	struct workload *w = with_params("kbuild", (const char *const[]){ "kbuild.target=mm/ kernel/", NULL });
+
+	if (!hb_is_file(KSOURCE_DEFAULT)) {
+		printf("kbuild cell: skipped, %s is not installed\n", KSOURCE_DEFAULT);
+		workload_free(w);
+		return;
+	}
+	CHECK(mkdtemp(cache) != NULL, "mkdtemp");
+	setenv("HARDBENCH_CACHE", cache, 1);
+	CHECK(workload_cell_init_target(w, &dry_run_2cpu, &c) == 0, "kbuild cell");
+	CHECK(c.disks[0] && strstr(c.disks[0], "/workloads/kbuild/") && !hb_is_file(c.disks[0]),
+	      "image path without making it: %s", c.disks[0]);
+	CHECK(c.notes[0] && strstr(c.notes[0], "will be made"), "dry-run note");
+	CHECK(argv_has(c.jobs[0].argv, "mm/") && argv_has(c.jobs[0].argv, "kernel/") &&
+	      argv_has(c.jobs[0].argv, "2") && c.min_mem_mib >= 1024, "kbuild argv");
+	workload_cell_free(&c);
+	workload_free(w);
+	hb_remove_tree(cache);
+}
+
+/* A make target that names nothing in the tree is refused before any boot (kbuild would
+ * happily build nothing and time it). The tree is a small fake: --param kbuild.source. */
+static int kbuild_cell_with_target(const void *arg)
+{
+	const char *const *specs = arg;
+	struct workload *w = with_params("kbuild", specs);
+	struct workload_cell c;
+	int ret = workload_cell_init_target(w, &dry_run_2cpu, &c);
+
+	if (ret == 0)
+		workload_cell_free(&c);
+	return ret == 0 ? 0 : 1;
+}
+
+static void kbuild_targets(int *failures)
+{
+	char tree[] = "/tmp/hb-test-tree.XXXXXX", cache[] = "/tmp/hb-test-cache.XXXXXX";
+	char *mm, *file, *source, *good, *bad;
+	struct captured c;
+
+	CHECK(mkdtemp(tree) && mkdtemp(cache), "mkdtemp");
+	mm = xasprintf("%s/mm", tree);
+	file = xasprintf("%s/mm/page_alloc.c", tree);
+	hb_mkdir_p(mm, 0755);
+	hb_write_file_atomic(file, "", 0);
+	setenv("HARDBENCH_CACHE", cache, 1);
+	source = xasprintf("kbuild.source=%s", tree);
+	good = "kbuild.target=mm/ mm/page_alloc.o vmlinux";
+	bad = "kbuild.target=mm/ kernel/sched/";
+	c = run_captured(kbuild_cell_with_target, (const char *const[]){ source, good, NULL });
+	CHECK(c.status == 0, "good targets refused: %s", c.err);
+	free(c.err);
+	c = run_captured(kbuild_cell_with_target, (const char *const[]){ source, bad, NULL });
+	check_usage_error(failures, c, "'kernel/sched/' is neither a directory nor an object", tree);
+	c = run_captured(kbuild_cell_with_target,
+			 (const char *const[]){ source, "kbuild.target=mm/slub.o", NULL });
+	check_usage_error(failures, c, "'mm/slub.o' is neither", "accepted: e.g. kernel/sched/");
+	hb_remove_tree(tree);
+	hb_remove_tree(cache);
+	free(mm);
+	free(file);
+	free(source);
+}
+
+int main(void)
+{
+	int failures = 0;
+
+	names_and_loading(&failures);
+	metric_lookup(&failures);
+	param_values(&failures);
+	usage_errors(&failures);
+	broken_metadata(&failures);
+	cells(&failures);
+	test_vmalloc_module(&failures);
+	kbuild_cell(&failures);
+	kbuild_targets(&failures);
+	return check_done("workload metadata", failures);
+}

@@ -1,0 +1,153 @@
+/* hb-test-vmalloc: loads the guest kernel's test_vmalloc.ko with the given module
+ * parameters and prints the kernel log lines the load produced.
+ *
+ * usage: hb-test-vmalloc [--module PATH] [PARAM=VALUE ...]
+ *   PATH defaults to test_vmalloc.ko found under /lib/modules/<uname -r>/.
+ *
+ * The module runs its tests inside its init function and then returns -EAGAIN on
+ * purpose so it never stays loaded: for us that errno is success. Its results are only in
+ * the kernel log, so the log is read from /dev/kmsg starting at its end as it was just
+ * before the load. */
+#include <errno.h>
+#include <fcntl.h>
+#include <fts.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "helper.h"
+
+#define MODULE_FILE "test_vmalloc.ko"
+#define PARAMS_MAX 4096
+#define KMSG_RECORD_MAX 8192
+
+/* test_vmalloc.ko under /lib/modules/<release>/ (kernel/lib/ in an installed tree, but
+ * any layout will do). Caller frees. */
+static char *default_module(void)
+{
+	struct utsname u;
+	char dir[512];
+	char *const roots[] = { dir, NULL };
+	char *found = NULL;
+	FTSENT *e;
+	FTS *fts;
+
+	uname(&u);
+	snprintf(dir, sizeof(dir), "/lib/modules/%s", u.release);
+	fts = fts_open(roots, FTS_PHYSICAL | FTS_NOCHDIR, NULL);
+	while (fts && !found && (e = fts_read(fts)))
+		if (e->fts_info == FTS_F && !strcmp(e->fts_name, MODULE_FILE))
+			found = strdup(e->fts_path);
+	if (fts)
+		fts_close(fts);
+	if (!found)
+		helper_die(HELPER_EXIT_FAIL, "no %s under %s (is CONFIG_TEST_VMALLOC=m in this build, "
+			   "and are its modules mounted?)", MODULE_FILE, dir);
+	return found;
+}
+
+/* Joins PARAM=VALUE arguments into the module's parameter string. */
+static void join_params(char **args, int n, char *out, size_t size)
+{
+	size_t used = 0;
+
+	out[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		if (!strchr(args[i], '=') || strpbrk(args[i], " \t\n"))
+			helper_die(HELPER_EXIT_USAGE, "bad module parameter '%s' (accepted: NAME=VALUE)", args[i]);
+		int w = snprintf(out + used, size - used, "%s%s", i ? " " : "", args[i]);
+		if (w < 0 || (size_t)w >= size - used)
+			helper_die(HELPER_EXIT_USAGE, "module parameters longer than %zu bytes", size);
+		used += (size_t)w;
+	}
+}
+
+/* Opens the kernel log positioned after everything already in it. */
+static int open_kmsg_at_end(void)
+{
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0)
+		helper_die(HELPER_EXIT_FAIL, "cannot open /dev/kmsg: %s", strerror(errno));
+	if (lseek(fd, 0, SEEK_END) < 0)
+		helper_die(HELPER_EXIT_FAIL, "cannot seek /dev/kmsg: %s", strerror(errno));
+	return fd;
+}
+
+/* A record is "prio,seq,usec,flags;message\n" plus " KEY=VALUE" continuation lines. */
+static void print_record(const char *rec)
+{
+	const char *msg = strchr(rec, ';');
+	size_t len;
+
+	if (!msg)
+		return;
+	msg++;
+	len = strcspn(msg, "\n");
+	printf("%.*s\n", (int)len, msg);
+}
+
+static void print_new_records(int fd)
+{
+	char rec[KMSG_RECORD_MAX];
+	ssize_t n;
+
+	for (;;) {
+		n = read(fd, rec, sizeof(rec) - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EPIPE)
+			helper_die(HELPER_EXIT_FAIL, "kernel log overwritten while reading: test_vmalloc "
+				   "lines were lost (lower test parameters or raise log_buf_len)");
+		if (n <= 0)
+			break;
+		rec[n] = '\0';
+		print_record(rec);
+	}
+}
+
+static void load_module(const char *path, const char *params)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		helper_die(HELPER_EXIT_FAIL, "cannot open %s: %s", path, strerror(errno));
+	if (syscall(SYS_finit_module, fd, params, 0) == 0) {
+		/* An init that returned 0 leaves the module loaded: unload it for the next rep. */
+		syscall(SYS_delete_module, "test_vmalloc", O_NONBLOCK);
+		fprintf(stderr, "hb-test-vmalloc: module init returned 0 (expected -EAGAIN); unloaded it\n");
+	} else if (errno != EAGAIN) {
+		helper_die(HELPER_EXIT_FAIL, "cannot load %s with '%s': %s", path, params, strerror(errno));
+	}
+	close(fd);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "module", required_argument, NULL, 'm' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char *module = NULL;
+	char params[PARAMS_MAX];
+	int c, kmsg;
+
+	while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
+		if (c != 'm')
+			helper_die(HELPER_EXIT_USAGE, "usage: hb-test-vmalloc [--module PATH] [PARAM=VALUE ...]");
+		module = strdup(optarg);
+	}
+	join_params(argv + optind, argc - optind, params, sizeof(params));
+	if (!module)
+		module = default_module();
+	kmsg = open_kmsg_at_end();
+	load_module(module, params);
+	print_new_records(kmsg);
+	close(kmsg);
+	free(module);
+	return 0;
+}
