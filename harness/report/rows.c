@@ -1,4 +1,5 @@
 #include "report/rows.h"
+#include "workload/workload.h"
 
 #include <math.h>
 #include <string.h>
@@ -48,6 +49,10 @@ size_t report_group_rows(const struct dataset *ds, const struct ds_group *g, int
 
 bool report_section_is_wide(struct ds_group *const *groups, size_t from, size_t to)
 {
+	int hint = from < to ? workload_per_test_hint(groups[from]->workload) : -1;
+
+	if (hint >= 0)
+		return hint;
 	for (size_t i = from; i < to; i++) {
 		size_t same_unit = 0;
 		for (size_t j = from; j < to; j++)

@@ -25,10 +25,10 @@ struct report_row {
 	double ratio_to; /* mean / mean of the ratio_to variant; NAN when absent or 0 */
 };
 
-/* A group "is per-test" (seed 004's test_vmalloc, seed 003's vmaops) when its workload
- * and cores together have at least this many metrics in one unit. Decided from the data
- * so no workload name is hard-coded; hackbench and kbuild report a few times (wall, user,
- * sys), which stays below it. */
+/* A group "is per-test" (seed 004's test_vmalloc, seed 003's vmaops) when the workload's
+ * metadata says per_test (workloads/<name>/workload.ini); for workloads the harness does
+ * not know (imported sets), when its workload and cores together have at least this many
+ * metrics in one unit. No workload name is hard-coded. */
 #define WIDE_MIN_METRICS 5
 
 /* Fills out (room for ds->nvariants rows) with g's variants, baseline first.

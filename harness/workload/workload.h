@@ -156,6 +156,9 @@ int workload_rep_samples(const struct workload *w, const struct workload_cell *c
 /* The metadata of a metric name: an exact entry, else the first pattern that matches
  * ('*' does not cross '/': "*_test" does not match "worker1/fix_size_alloc_test"). */
 const struct workload_metric *workload_find_metric(const struct workload *w, const char *metric);
+/* For reports (hint.c): 1 when the workload owning sample_workload (itself or a section)
+ * declares per_test, 0 when it does not, -1 when no built-in workload owns it. */
+int workload_per_test_hint(const char *sample_workload);
 /* Is a sample with this workload field part of workload name (itself or a section)? */
 bool workload_sample_belongs(const char *name, const char *sample_workload);
 
