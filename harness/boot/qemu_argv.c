@@ -77,9 +77,9 @@ static void add_machine(struct argv_builder *b, const struct qemu_plan *p,
 	addf(b, "-m", "%ldM", p->mem_mib);
 	/* memfd with share=on: vhost-user (virtiofsd) maps guest RAM. Binding to host NUMA
 	 * nodes here makes the placement visible in --dry-run. */
-	addf(b, "-object", "memory-backend-memfd,id=hb-mem,size=%ldM,share=on%s%s%s", p->mem_mib,
+	addf(b, "-object", "memory-backend-memfd,id=hb-mem,size=%ldM,share=on%s%s%s%s", p->mem_mib,
 	     p->host_nodes ? ",host-nodes=" : "", p->host_nodes ? p->host_nodes : "",
-	     p->host_nodes ? ",policy=bind" : "");
+	     p->host_nodes ? ",policy=bind" : "", p->prealloc ? ",prealloc=on" : "");
 }
 
 static void add_root_share(struct argv_builder *b, const struct qemu_plan *p,

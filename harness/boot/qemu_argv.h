@@ -24,6 +24,7 @@ struct qemu_plan {
 	bool start_paused;            /* -S: vCPUs wait for QMP "cont" (pinning first) */
 	const char *host_nodes;       /* bind guest RAM to these host NUMA nodes, or NULL */
 	const char *const *disks;     /* read-only (snapshot=on) virtio-blk images, or NULL */
+	bool prealloc;                /* back all guest RAM before boot (prealloc=on) */
 };
 
 struct cmdline_plan {

@@ -54,6 +54,12 @@ struct vm_opts {
 	const char *log_dir;      /* where console.log etc. go; NULL: a fresh temp dir */
 	const char *const *disks; /* images attached read-only (snapshot=on) as virtio-blk, or NULL */
 	const char *extra_append; /* more kernel command line, or NULL */
+	/* Back all guest RAM on the host before the guest starts. Measurements want it: the
+	 * host's first touch of a guest page (a host page fault; under TCG far slower than
+	 * the guest's own work) otherwise lands on whichever variant touches memory first:
+	 * init_on_free=1 zeroes all free memory at boot, so it pays before the job and then
+	 * looks faster than baseline in hackbench. */
+	bool prealloc;
 	const char *entry;        /* "bzimage", "pvh" (k->vmlinux), NULL: measured default */
 	/* Called as each rep ends (progress, ETA), or NULL. out/err may still be incomplete:
 	 * the output port is read separately. */
