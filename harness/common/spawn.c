@@ -47,6 +47,15 @@ static void child_exec(char *const argv[], const struct spawn_opts *o, int errpi
 		goto fail;
 	for (size_t i = 0; o && o->env_add && o->env_add[i]; i++)
 		putenv(o->env_add[i]);
+	/* The harness may block SIGINT/SIGTERM to stop cleanly between steps; its children
+	 * must not inherit that, or ^C would not reach them. */
+	{
+		sigset_t none;
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
+	}
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
 	signal(SIGPIPE, SIG_DFL);
 	execvp(argv[0], argv);
 fail:

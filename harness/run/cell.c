@@ -1,0 +1,216 @@
+/* One cell of the plan: one guest boot running the workload's jobs for the repetitions
+ * still missing. A repetition's samples are appended only when every job of that
+ * repetition produced them, so a set never holds half a repetition. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "common/paths.h"
+#include "common/progress.h"
+#include "common/xalloc.h"
+#include "run/journal.h"
+#include "run/run.h"
+#include "workload/workload.h"
+
+struct sample_buf {
+	struct sample *items;
+	size_t n, cap;
+	int rep;              /* the plan's repetition index written into each sample */
+};
+
+static int collect_sample(const struct sample *s, void *ctx)
+{
+	struct sample_buf *b = ctx;
+	struct sample *d;
+
+	b->items = xgrow(b->items, &b->cap, b->n + 1, sizeof(*b->items));
+	d = &b->items[b->n++];
+	*d = *s;
+	d->variant = xstrdup(s->variant);
+	d->workload = xstrdup(s->workload);
+	d->metric = xstrdup(s->metric);
+	d->unit = xstrdup(s->unit ? s->unit : "");
+	d->rep = b->rep;
+	return 0;
+}
+
+static void sample_buf_clear(struct sample_buf *b)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		free((char *)b->items[i].variant);
+		free((char *)b->items[i].workload);
+		free((char *)b->items[i].metric);
+		free((char *)b->items[i].unit);
+	}
+	b->n = 0;
+}
+
+/* Samples of repetition i (index within this boot) from every job; NULL or a reason. */
+static char *gather_rep(const struct workload *w, const struct workload_cell *wc,
+			const struct vm_result *res, const struct sample *base, int i,
+			struct sample_buf *buf)
+{
+	for (size_t job = 0; job < wc->njobs; job++) {
+		const struct job_rep_result *jr = NULL;
+		char *why = NULL;
+
+		for (size_t k = 0; k < res->nreps && !jr; k++)
+			if (res->reps[k].job == (int)job && res->reps[k].rep == i)
+				jr = &res->reps[k];
+		if (!jr)
+			return xasprintf("job %zu repetition %d: no result (%s)", job, i,
+					 res->error ? res->error : "the guest stopped before it");
+		if (workload_rep_samples(w, wc, jr, base, collect_sample, buf, &why) != 0) {
+			char *r = xasprintf("job %zu repetition %d: %s", job, i, why ? why : "failed");
+			free(why);
+			return r;
+		}
+	}
+	return NULL;
+}
+
+static char *cell_log_dir(const struct run *r, const struct plan_cell *c)
+{
+	for (int attempt = 0;; attempt++) {
+		char *d = xasprintf("%s/logs/%s-%s-c%d-b%d%s%.0d", r->dir, c->variant, c->workload,
+				    c->cores, c->boot, attempt ? "-retry" : "", attempt);
+		if (!hb_is_dir(d)) {
+			hb_mkdir_p(d, 0755);
+			return d;
+		}
+		free(d);
+	}
+}
+
+static struct vm_opts cell_vm_opts(const struct run *r, const struct plan_cell *c,
+				   const struct workload_cell *wc, const char *log_dir, int reps)
+{
+	const struct workload *w = run_workload(r, c->workload);
+	double timeout = r->opts->timeout_s;
+
+	if (timeout <= 0) /* generous: four times the estimate, at least ten minutes */
+		timeout = 600 + 4 * estimate_cell_s(&r->est, w->name, reps);
+	return (struct vm_opts){
+		.cores = c->cores, .mem_mib = r->mem_mib, .timeout_s = timeout, .accel = r->accel,
+		.machine = r->opts->machine, .rootfs = r->opts->rootfs, .pin = !r->opts->no_pin,
+		.overcommit = r->opts->overcommit, .log_dir = log_dir, .prealloc = true,
+		.disks = (const char *const *)wc->disks,
+	};
+}
+
+/* Appends the samples of every complete repetition; fills done[] and returns the first
+ * reason a repetition failed (or NULL). -1 in *write_failed when the set cannot be written. */
+static char *append_reps(struct run *r, const struct plan_cell *c, const struct workload_cell *wc,
+			 const struct vm_result *res, const int *missing, int k, int *done, int *ndone,
+			 bool *write_failed)
+{
+	const struct workload *w = run_workload(r, c->workload);
+	struct sample base = { .variant = c->variant, .cores = c->cores, .boot = c->boot };
+	struct sample_buf buf = { 0 };
+	char *first_reason = NULL;
+
+	for (int i = 0; i < k && !*write_failed; i++) {
+		char *why;
+		buf.rep = missing[i];
+		why = gather_rep(w, wc, res, &base, i, &buf);
+		for (size_t s = 0; !why && s < buf.n; s++)
+			if (rs_append(r->rs, &buf.items[s]) != 0)
+				*write_failed = true;
+		if (!why && !*write_failed)
+			done[(*ndone)++] = missing[i];
+		if (why && !first_reason)
+			first_reason = why;
+		else
+			free(why);
+		sample_buf_clear(&buf);
+	}
+	free(buf.items);
+	return first_reason;
+}
+
+/* A guest that never says hello (a rare early-boot hang seen under heavy host load, with
+ * nothing on the console) measured nothing: boot it once more before calling the cell
+ * failed. Any later failure is the variant's or the workload's and is not retried. */
+static bool hung_in_boot(const struct vm_result *res)
+{
+	return res->status == VM_ERR_TIMEOUT && res->phase && !strcmp(res->phase, "boot");
+}
+
+static void boot_cell(struct run *r, const struct plan_cell *c, const struct run_variant *v,
+		      const struct workload_cell *wc, int k, char **log_dir, struct vm_result *res)
+{
+	for (int attempt = 0;; attempt++) {
+		struct vm_opts o = cell_vm_opts(r, c, wc, *log_dir, k);
+		vm_run(v->kernel, v->cmdline, wc->jobs, wc->njobs, &o, res);
+		if (attempt > 0 || !hung_in_boot(res))
+			return;
+		hb_warn("%s/%s: the guest hung before its init started (%s); booting it once more",
+			c->variant, c->workload, res->error ? res->error : "no detail");
+		vm_result_free(res);
+		*res = (struct vm_result){ 0 };
+		free(*log_dir);
+		*log_dir = cell_log_dir(r, c);
+	}
+}
+
+static void journal_cell(struct run *r, const char *key, bool ok, const int *done, int ndone,
+			 double secs, const char *reason, const char *console)
+{
+	struct journal_entry e = { .cell = key, .ok = ok, .reps_done = done, .nreps_done = (size_t)ndone,
+				   .seconds = secs, .reason = ok ? NULL : reason, .console_log = console };
+	journal_append(r->dir, &e);
+}
+
+int run_cell(struct run *r, struct plan_cell *c)
+{
+	const struct workload *w = run_workload(r, c->workload);
+	const struct run_variant *v = run_variant(r, c->variant);
+	int *missing = xcalloc((size_t)r->plan.reps, sizeof(int));
+	int *done = xcalloc((size_t)r->plan.reps, sizeof(int));
+	int k = 0, ndone = 0;
+	char *key = plan_cell_key(c), *log_dir = cell_log_dir(r, c), *reason = NULL;
+	struct workload_cell wc;
+	struct vm_result res = { 0 };
+	bool write_failed = false, ok;
+	double t0 = hb_now(), secs;
+
+	struct workload_target target = { .cores = c->cores, .mem_mib = r->mem_mib,
+					  .prepare = true, .kernel = v->kernel };
+
+	for (int rep = 0; rep < r->plan.reps; rep++)
+		if (!c->rep_done[rep])
+			missing[k++] = rep;
+	target.reps = k;
+	if (workload_cell_init_target(w, &target, &wc) != 0) {
+		reason = xasprintf("%s: preparing the workload failed", key);
+	} else {
+		boot_cell(r, c, v, &wc, k, &log_dir, &res);
+		run_meta_note_boot(r, &res, c->cores);
+		reason = append_reps(r, c, &wc, &res, missing, k, done, &ndone, &write_failed);
+		if (res.status != VM_OK && res.error) {
+			free(reason);
+			reason = xstrdup(res.error);
+		}
+		workload_cell_free(&wc);
+	}
+	secs = hb_now() - t0;
+	for (int i = 0; i < ndone; i++)
+		c->rep_done[done[i]] = true;
+	ok = ndone == k && !write_failed;
+	journal_cell(r, key, ok, done, ndone, secs, reason, res.console_log);
+	if (ok)
+		estimator_observe(&r->est, w->name, k, secs);
+	else
+		r->failures++;
+	if (!ok)
+		hb_error("%s failed after %.1fs: %s", key, secs, reason ? reason : "unknown reason");
+	r->interrupted = r->interrupted || res.status == VM_ERR_INTERRUPTED;
+	vm_result_free(&res);
+	free(reason);
+	free(key);
+	free(log_dir);
+	free(missing);
+	free(done);
+	return write_failed || r->interrupted ? -1 : 0;
+}

@@ -1,0 +1,132 @@
+#include "run/matrix.h"
+
+#include <hwloc.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/argparse.h"
+#include "common/log.h"
+#include "common/paths.h"
+#include "common/xalloc.h"
+#include "config/kconfigs.h"
+#include "pin/pin.h"
+
+/* The seed 001 per-core sweep. */
+static const long seed_cores[] = { 2, 6, 12, 24 };
+static const char *const first_variants[] = { "baseline", "init_on_alloc", "init_on_free" };
+static const char *const default_workloads[] = { "hugetlb", "hackbench", "test_vmalloc", "kbuild", NULL };
+
+int matrix_host_cores(void)
+{
+	hwloc_topology_t topo;
+	int n = 0;
+
+	if (hwloc_topology_init(&topo) == 0 && hwloc_topology_load(topo) == 0)
+		n = pin_count_cores(topo);
+	hwloc_topology_destroy(topo);
+	if (n <= 0)
+		n = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? n : 1;
+}
+
+long *matrix_default_cores(int host_cores, size_t *n)
+{
+	long *out = xcalloc(sizeof(seed_cores) / sizeof(seed_cores[0]), sizeof(long));
+
+	*n = 0;
+	for (size_t i = 0; i < sizeof(seed_cores) / sizeof(seed_cores[0]); i++)
+		if (seed_cores[i] <= host_cores)
+			out[(*n)++] = seed_cores[i];
+	if (*n == 0)
+		out[(*n)++] = host_cores;
+	return out;
+}
+
+void matrix_check_cores(const long *cores, size_t n, int host_cores, bool overcommit)
+{
+	char bad[256] = "";
+	size_t used = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		for (size_t j = 0; j < i; j++)
+			if (cores[j] == cores[i])
+				hb_usage_error("--cores: %ld appears twice (accepted: distinct vCPU counts)", cores[i]);
+		if (!overcommit && cores[i] > host_cores && used < sizeof(bad) - 16)
+			used += (size_t)snprintf(bad + used, sizeof(bad) - used, "%s%ld", used ? "," : "", cores[i]);
+	}
+	if (used)
+		hb_usage_error("--cores: %s do not fit this host's %d physical cores (accepted: 1 to %d, "
+			       "or add --overcommit)", bad, host_cores, host_cores);
+}
+
+/* A build can be made when its definition loads and every patch it lists exists. */
+static bool build_available(const char *build)
+{
+	struct build_def b;
+	bool ok;
+
+	if (config_load_build(build, &b) != 0)
+		return false;
+	ok = !b.patch_dir || (b.patches && b.patches[0]);
+	for (size_t i = 0; ok && b.patches && b.patches[i]; i++)
+		ok = hb_is_file(b.patches[i]);
+	for (size_t i = 0; ok && b.fragments[i]; i++)
+		ok = hb_is_file(b.fragments[i]);
+	build_def_free(&b);
+	return ok;
+}
+
+static bool is_first_variant(const char *name)
+{
+	for (size_t i = 0; i < sizeof(first_variants) / sizeof(first_variants[0]); i++)
+		if (!strcmp(name, first_variants[i]))
+			return true;
+	return false;
+}
+
+char **matrix_default_variants(void)
+{
+	char **all = config_list_variants();
+	size_t n = hb_strv_len(all), k = 0;
+	char **out = xcalloc(n + 4, sizeof(char *));
+
+	for (size_t i = 0; i < sizeof(first_variants) / sizeof(first_variants[0]); i++)
+		out[k++] = xstrdup(first_variants[i]);
+	for (size_t i = 0; i < n; i++) {
+		struct variant_def v;
+		if (is_first_variant(all[i]) || config_load_variant(all[i], &v) != 0)
+			continue;
+		if (build_available(v.build))
+			out[k++] = xstrdup(all[i]);
+		variant_def_free(&v);
+	}
+	hb_free_strv(all);
+	return out;
+}
+
+void matrix_check_variants(char *const *variants)
+{
+	for (size_t i = 0; variants[i]; i++) {
+		struct variant_def v;
+		config_require_variant(variants[i], &v);
+		variant_def_free(&v);
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(variants[i], variants[j]))
+				hb_usage_error("--variants: '%s' appears twice (accepted: distinct variants)",
+					       variants[i]);
+	}
+}
+
+char **matrix_default_workloads(void)
+{
+	size_t n = 0;
+	char **out;
+
+	while (default_workloads[n])
+		n++;
+	out = xcalloc(n + 1, sizeof(char *));
+	for (size_t i = 0; i < n; i++)
+		out[i] = xstrdup(default_workloads[i]);
+	return out;
+}

@@ -1,0 +1,23 @@
+/* The matrix of a run: which variants, workloads and vCPU counts, with the defaults of the
+ * README's main job (the seeds' matrix scaled to the host) and the checks that every name
+ * and count is usable here. */
+#ifndef HB_RUN_MATRIX_H
+#define HB_RUN_MATRIX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Physical cores of this host (hwloc). */
+int matrix_host_cores(void);
+/* {2,6,12,24} that fit host_cores; {host_cores} when none does. */
+long *matrix_default_cores(int host_cores, size_t *n);
+/* Exits 2 naming every count above host_cores (unless overcommit). */
+void matrix_check_cores(const long *cores, size_t n, int host_cores, bool overcommit);
+/* baseline, init_on_alloc, init_on_free, then every other variant whose build can be made
+ * (its fragments and patches are all present). */
+char **matrix_default_variants(void);
+/* Exits 2 on an unknown variant (listing the known ones) or a repeated one. */
+void matrix_check_variants(char *const *variants);
+char **matrix_default_workloads(void);
+
+#endif

@@ -1,0 +1,123 @@
+/* meta.json of a run: the rs_meta_new() skeleton (version, time, command line, host) plus
+ * how the guests ran (accel and why, overcommit), the kernels, the variants, the workload
+ * parameters, and the plan that --resume rebuilds. Key names: results/store.h. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "common/xalloc.h"
+#include "run/run.h"
+#include "workload/workload.h"
+
+static json_object *strv_json(char *const *v)
+{
+	json_object *a = json_object_new_array();
+	for (size_t i = 0; v && v[i]; i++)
+		json_object_array_add(a, json_object_new_string(v[i]));
+	return a;
+}
+
+static json_object *plan_json(const struct run *r)
+{
+	json_object *p = json_object_new_object(), *cores = json_object_new_array();
+	const struct plan *pl = &r->plan;
+
+	for (size_t i = 0; i < pl->ncores; i++)
+		json_object_array_add(cores, json_object_new_int((int)pl->cores[i]));
+	json_object_object_add(p, "variants", strv_json(pl->variants));
+	json_object_object_add(p, "workloads", strv_json(pl->workloads));
+	json_object_object_add(p, "cores", cores);
+	json_object_object_add(p, "reps", json_object_new_int(pl->reps));
+	json_object_object_add(p, "boots", json_object_new_int(pl->boots));
+	json_object_object_add(p, "order", json_object_new_string(pl->order == ORDER_GROUPED ? "grouped" : "interleaved"));
+	json_object_object_add(p, "seed", json_object_new_int64((int64_t)pl->seed));
+	json_object_object_add(p, "params", strv_json(r->opts->params));
+	json_object_object_add(p, "mem_mib", json_object_new_int64(r->mem_mib));
+	json_object_object_add(p, "cells", json_object_new_int((int)pl->ncells));
+	return p;
+}
+
+static json_object *kernels_json(const struct run *r)
+{
+	json_object *k = json_object_new_object();
+
+	for (size_t i = 0; i < r->nkernels; i++) {
+		const struct kernel_image *ki = &r->kernels[i];
+		json_object *e = json_object_new_object();
+		json_object_object_add(e, "release", json_object_new_string(ki->release ? ki->release : ""));
+		json_object_object_add(e, "key", json_object_new_string(ki->key ? ki->key : ""));
+		json_object_object_add(e, "image", json_object_new_string(ki->bzimage ? ki->bzimage : ""));
+		json_object_object_add(k, r->kernel_builds[i], e);
+	}
+	return k;
+}
+
+static json_object *variants_json(const struct run *r)
+{
+	json_object *v = json_object_new_object();
+
+	for (size_t i = 0; i < r->nvariants; i++) {
+		json_object *e = json_object_new_object();
+		json_object_object_add(e, "build", json_object_new_string(r->variants[i].build));
+		json_object_object_add(e, "cmdline", json_object_new_string(r->variants[i].cmdline));
+		json_object_object_add(v, r->variants[i].name, e);
+	}
+	return v;
+}
+
+static json_object *workloads_json(const struct run *r)
+{
+	json_object *w = json_object_new_object();
+	for (size_t i = 0; i < r->nworkloads; i++)
+		json_object_object_add(w, r->workloads[i]->name, workload_params_json(r->workloads[i]));
+	return w;
+}
+
+json_object *run_meta_build(const struct run *r, int argc, char **argv)
+{
+	char **args = xcalloc((size_t)argc + 2, sizeof(char *));
+	json_object *m;
+
+	args[0] = "harness";
+	for (int i = 0; i < argc; i++)
+		args[i + 1] = argv[i];
+	m = rs_meta_new(args);
+	free(args);
+	json_object_object_add(m, RS_META_ACCEL, json_object_new_string(r->accel == ACCEL_KVM ? "kvm" : "tcg"));
+	json_object_object_add(m, RS_META_ACCEL_REASON, json_object_new_string(r->accel_reason ? r->accel_reason : ""));
+	json_object_object_add(m, RS_META_OVERCOMMIT, json_object_new_boolean(r->opts->overcommit));
+	json_object_object_add(m, "pinning", json_object_new_boolean(!r->opts->no_pin));
+	json_object_object_add(m, "kernels", kernels_json(r));
+	json_object_object_add(m, "variants", variants_json(r));
+	json_object_object_add(m, "workloads", workloads_json(r));
+	json_object_object_add(m, "plan", plan_json(r));
+	json_object_object_add(m, "status", json_object_new_string("running"));
+	return m;
+}
+
+void run_meta_set_status(struct run *r, const char *status)
+{
+	json_object_object_add(r->meta, "status", json_object_new_string(status));
+	json_object_object_add(r->meta, "failed_cells", json_object_new_int(r->failures));
+	json_object_object_add(r->meta, "pending_cells", json_object_new_int((int)plan_count_pending(&r->plan)));
+	rs_write_meta(r->rs, r->meta);
+}
+
+void run_meta_note_boot(struct run *r, const struct vm_result *res, int cores)
+{
+	json_object *maps = NULL;
+	char key[16];
+
+	if (res->machine)
+		json_object_object_add(r->meta, "machine", json_object_new_string(res->machine));
+	if (res->rootfs)
+		json_object_object_add(r->meta, "rootfs", json_object_new_string(res->rootfs));
+	if (!res->pin_map)
+		return;
+	if (!json_object_object_get_ex(r->meta, "pin_maps", &maps)) {
+		maps = json_object_new_object();
+		json_object_object_add(r->meta, "pin_maps", maps);
+	}
+	snprintf(key, sizeof(key), "%d", cores);
+	if (!json_object_object_get_ex(maps, key, NULL))
+		json_object_object_add(maps, key, json_object_get(res->pin_map));
+}

@@ -1,0 +1,102 @@
+#include "run/plan.h"
+
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/argparse.h"
+#include "common/xalloc.h"
+
+static void add_cell(struct plan *p, size_t *cap, const char *v, const char *w, int cores, int boot)
+{
+	p->cells = xgrow(p->cells, cap, p->ncells + 1, sizeof(*p->cells));
+	p->cells[p->ncells++] = (struct plan_cell){ .variant = v, .workload = w, .cores = cores, .boot = boot,
+						    .rep_done = xcalloc((size_t)p->reps, sizeof(bool)) };
+}
+
+/* One round: every variant once for (workload, cores, boot), optionally shuffled. */
+static void add_round(struct plan *p, size_t *cap, gsl_rng *rng, const char *w, int cores, int boot)
+{
+	size_t nv = hb_strv_len(p->variants);
+	size_t *idx = xcalloc(nv, sizeof(*idx));
+
+	for (size_t i = 0; i < nv; i++)
+		idx[i] = i;
+	if (rng)
+		gsl_ran_shuffle(rng, idx, nv, sizeof(*idx));
+	for (size_t i = 0; i < nv; i++)
+		add_cell(p, cap, p->variants[idx[i]], w, cores, boot);
+	free(idx);
+}
+
+void plan_build(struct plan *p)
+{
+	size_t cap = 0;
+	gsl_rng *rng = NULL;
+
+	p->cells = NULL;
+	p->ncells = 0;
+	if (p->order == ORDER_GROUPED) {
+		for (size_t v = 0; p->variants[v]; v++)
+			for (size_t w = 0; p->workloads[w]; w++)
+				for (size_t c = 0; c < p->ncores; c++)
+					for (int b = 0; b < p->boots; b++)
+						add_cell(p, &cap, p->variants[v], p->workloads[w], (int)p->cores[c], b);
+		return;
+	}
+	if (p->seed) {
+		rng = gsl_rng_alloc(gsl_rng_mt19937);
+		gsl_rng_set(rng, p->seed);
+	}
+	for (int b = 0; b < p->boots; b++)
+		for (size_t c = 0; c < p->ncores; c++)
+			for (size_t w = 0; p->workloads[w]; w++)
+				add_round(p, &cap, rng, p->workloads[w], (int)p->cores[c], b);
+	if (rng)
+		gsl_rng_free(rng);
+}
+
+char *plan_cell_key(const struct plan_cell *c)
+{
+	return xasprintf("%s/%s/%d/%d", c->variant, c->workload, c->cores, c->boot);
+}
+
+int plan_cell_missing(const struct plan *p, const struct plan_cell *c)
+{
+	int n = 0;
+	for (int r = 0; r < p->reps; r++)
+		n += !c->rep_done[r];
+	return n;
+}
+
+size_t plan_count_pending(const struct plan *p)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < p->ncells; i++)
+		n += plan_cell_missing(p, &p->cells[i]) > 0;
+	return n;
+}
+
+struct plan_cell *plan_find_cell(const struct plan *p, const char *key)
+{
+	for (size_t i = 0; i < p->ncells; i++) {
+		char *k = plan_cell_key(&p->cells[i]);
+		bool same = !strcmp(k, key);
+		free(k);
+		if (same)
+			return &p->cells[i];
+	}
+	return NULL;
+}
+
+void plan_free(struct plan *p)
+{
+	hb_free_strv(p->variants);
+	hb_free_strv(p->workloads);
+	free(p->cores);
+	for (size_t i = 0; i < p->ncells; i++)
+		free(p->cells[i].rep_done);
+	free(p->cells);
+	*p = (struct plan){ 0 };
+}

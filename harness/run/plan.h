@@ -1,0 +1,46 @@
+/* The run plan: variants x workloads x cores x boots, each cell one guest boot that runs
+ * the workload's job `reps` times. Interleaved order puts every variant of a (workload,
+ * cores, boot) round next to each other, so slow drift on the host (thermal, noisy
+ * neighbours) hits all variants alike; --seed shuffles the variants within each round. */
+#ifndef HB_RUN_PLAN_H
+#define HB_RUN_PLAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum plan_order { ORDER_INTERLEAVED, ORDER_GROUPED };
+
+struct plan_cell {
+	const char *variant;  /* points into the plan's lists */
+	const char *workload;
+	int cores;
+	int boot;
+	bool *rep_done;       /* [plan.reps]: repetition already measured (resume) */
+};
+
+struct plan {
+	char **variants;      /* NULL-terminated */
+	char **workloads;
+	long *cores;
+	size_t ncores;
+	int boots;
+	int reps;
+	enum plan_order order;
+	unsigned long seed;   /* 0: no shuffle */
+	struct plan_cell *cells;
+	size_t ncells;
+};
+
+/* Fills p->cells from the lists (which the plan now owns). */
+void plan_build(struct plan *p);
+/* "variant/workload/cores/boot": the identity of a cell in journals. */
+char *plan_cell_key(const struct plan_cell *c);
+/* Repetitions of c still to measure (0..reps). */
+int plan_cell_missing(const struct plan *p, const struct plan_cell *c);
+/* Cells with at least one repetition to measure. */
+size_t plan_count_pending(const struct plan *p);
+/* The cell with this key, or NULL. */
+struct plan_cell *plan_find_cell(const struct plan *p, const char *key);
+void plan_free(struct plan *p);
+
+#endif

@@ -1,0 +1,155 @@
+/* --resume: the plan comes back from meta.json, the journal says which repetitions were
+ * measured, and samples.jsonl is pruned of repetitions the journal does not confirm. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <json-c/json.h>
+
+#include "common/argparse.h"
+#include "common/fileutil.h"
+#include "common/log.h"
+#include "common/paths.h"
+#include "common/xalloc.h"
+#include "run/journal.h"
+#include "run/run.h"
+#include "workload/workload.h"
+
+static char **strv_from_json(json_object *a)
+{
+	size_t n = a && json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
+	char **v = xcalloc(n + 1, sizeof(char *));
+	for (size_t i = 0; i < n; i++)
+		v[i] = xstrdup(json_object_get_string(json_object_array_get_idx(a, i)));
+	return v;
+}
+
+static json_object *get(json_object *o, const char *key)
+{
+	json_object *v = NULL;
+	json_object_object_get_ex(o, key, &v);
+	return v;
+}
+
+static void refuse_plan_options(const struct run_opts *o)
+{
+	const char *given = o->variants ? "--variants" : o->workloads ? "--workloads" : o->cores ? "--cores"
+		: o->reps ? "--reps" : o->boots ? "--boots" : o->params[0] ? "--param" : o->order_given ? "--order"
+		: o->seed_given ? "--seed" : o->mem_mib ? "--mem" : o->out ? "--out" : NULL;
+	if (given)
+		hb_usage_error("%s: not accepted with --resume (the plan comes from the result set's meta.json)", given);
+}
+
+void resume_read_plan(const char *dir, struct run_opts *o)
+{
+	json_object *meta = rs_read_meta(dir), *plan, *v;
+
+	refuse_plan_options(o);
+	plan = meta ? get(meta, "plan") : NULL;
+	if (!plan)
+		hb_usage_error("--resume: '%s' is not a result set of 'harness run' (no meta.json with a plan)", dir);
+	o->variants = strv_from_json(get(plan, "variants"));
+	o->workloads = strv_from_json(get(plan, "workloads"));
+	hb_free_strv(o->params);
+	o->params = strv_from_json(get(plan, "params"));
+	v = get(plan, "cores");
+	o->ncores = v ? json_object_array_length(v) : 0;
+	o->cores = xcalloc(o->ncores + 1, sizeof(long));
+	for (size_t i = 0; i < o->ncores; i++)
+		o->cores[i] = json_object_get_int(json_object_array_get_idx(v, i));
+	o->reps = json_object_get_int(get(plan, "reps"));
+	o->boots = json_object_get_int(get(plan, "boots"));
+	o->order = !strcmp(json_object_get_string(get(plan, "order")) ?: "", "grouped") ? ORDER_GROUPED : ORDER_INTERLEAVED;
+	o->seed = (unsigned long)json_object_get_int64(get(plan, "seed"));
+	o->mem_mib = json_object_get_int64(get(plan, "mem_mib"));
+	if (get(meta, "overcommit") && json_object_get_boolean(get(meta, "overcommit")))
+		o->overcommit = true;
+	if (!o->variants[0] || !o->workloads[0] || !o->ncores || o->reps < 1 || o->boots < 1)
+		hb_usage_error("--resume: the plan in %s/meta.json is incomplete", dir);
+	json_object_put(meta);
+}
+
+static void mark_done(const struct journal_entry *e, void *ctx)
+{
+	struct run *r = ctx;
+	struct plan_cell *c = plan_find_cell(&r->plan, e->cell);
+
+	for (size_t i = 0; c && i < e->nreps_done; i++)
+		if (e->reps_done[i] >= 0 && e->reps_done[i] < r->plan.reps)
+			c->rep_done[e->reps_done[i]] = true;
+}
+
+/* Is this samples.jsonl line a repetition the journal confirms? Lines that are not
+ * samples of this plan are kept: resume never deletes what it does not understand. */
+static bool keep_line(const struct run *r, const char *line)
+{
+	json_object *o = json_tokener_parse(line);
+	const char *variant, *workload;
+	bool keep = true;
+
+	if (!o)
+		return true;
+	variant = json_object_get_string(get(o, "variant"));
+	workload = json_object_get_string(get(o, "workload"));
+	for (size_t w = 0; variant && workload && w < r->nworkloads; w++) {
+		struct plan_cell probe = { .variant = variant, .workload = r->workloads[w]->name,
+					   .cores = json_object_get_int(get(o, "cores")),
+					   .boot = json_object_get_int(get(o, "boot")) };
+		char *key;
+		struct plan_cell *c;
+		int rep = json_object_get_int(get(o, "rep"));
+
+		if (!workload_sample_belongs(r->workloads[w]->name, workload))
+			continue;
+		key = plan_cell_key(&probe);
+		c = plan_find_cell(&r->plan, key);
+		free(key);
+		if (c && rep >= 0 && rep < r->plan.reps)
+			keep = c->rep_done[rep];
+		break;
+	}
+	json_object_put(o);
+	return keep;
+}
+
+static int prune_samples(const struct run *r)
+{
+	char *path = hb_path_join(r->dir, RS_SAMPLES_FILE);
+	size_t len = 0;
+	char *text = hb_read_file(path, &len), *out, *line, *save = NULL;
+	size_t used = 0;
+	long dropped = 0;
+	int rc = 0;
+
+	if (!text) {
+		free(path);
+		return errno == ENOENT ? 0 : -1;
+	}
+	out = xmalloc(len + 2); /* + a newline the last line may lack, + NUL */
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (!keep_line(r, line)) {
+			dropped++;
+			continue;
+		}
+		used += (size_t)sprintf(out + used, "%s\n", line);
+	}
+	if (dropped) {
+		hb_warn("%s: dropped %ld samples of repetitions the journal does not confirm "
+			"(the run stopped between them and their journal line); they are measured again",
+			path, dropped);
+		rc = hb_write_file_atomic(path, out, used);
+		if (rc)
+			hb_error("cannot rewrite %s: %s", path, strerror(errno));
+	}
+	free(out);
+	free(text);
+	free(path);
+	return rc;
+}
+
+int resume_load(struct run *r)
+{
+	if (journal_read(r->dir, mark_done, r) < 0)
+		return -1;
+	return prune_samples(r);
+}

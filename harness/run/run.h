@@ -1,0 +1,80 @@
+/* The state of one `harness run`, shared by the files of harness/run/. */
+#ifndef HB_RUN_RUN_H
+#define HB_RUN_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <json-c/json.h>
+
+#include "boot/vm.h"
+#include "build/kbuild.h"
+#include "results/store.h"
+#include "run/estimate.h"
+#include "run/options.h"
+#include "run/plan.h"
+
+struct workload;
+
+struct run_variant {
+	char *name;
+	char *build;
+	char *cmdline;
+	struct kernel_image *kernel;  /* points into run.kernels once built */
+};
+
+struct run {
+	struct run_opts *opts;
+	struct plan plan;
+	struct workload **workloads;  /* in plan.workloads order */
+	size_t nworkloads;
+	struct run_variant *variants; /* in plan.variants order */
+	size_t nvariants;
+	struct kernel_image *kernels; /* one per distinct build */
+	char **kernel_builds;
+	size_t nkernels;
+	long mem_mib;
+	int host_cores;
+	enum accel_kind accel;        /* resolved before the first boot */
+	char *accel_reason;
+	char *dir;                    /* the result set */
+	struct result_set *rs;
+	json_object *meta;
+	struct estimator est;
+	int failures;
+	bool interrupted;
+	int run_lock_fd;
+};
+
+/* run/setup.c: defaults, checks, workloads, variants, plan, memory (usage errors exit 2). */
+void run_setup(struct run *r);
+
+/* run/cell.c: boots one cell, appends its complete repetitions, journals the attempt.
+ * Returns 0 (even when the cell failed: failures are counted in r), or -1 when the run
+ * must stop (interrupted, or the result set cannot be written). */
+int run_cell(struct run *r, struct plan_cell *c);
+/* The workload / variant of a plan cell. */
+struct workload *run_workload(const struct run *r, const char *name);
+struct run_variant *run_variant(const struct run *r, const char *name);
+
+/* run/resume.c */
+/* Marks the repetitions the journal lists as measured and drops samples of any other
+ * repetition from samples.jsonl (a run that died between samples and journal line). */
+int resume_load(struct run *r);
+/* Rebuilds the options of the original run from meta.json "plan". Usage error (exit 2)
+ * when the set has no plan or when options that define the plan were given too. */
+void resume_read_plan(const char *dir, struct run_opts *o);
+
+/* run/meta.c */
+json_object *run_meta_build(const struct run *r, int argc, char **argv);
+void run_meta_set_status(struct run *r, const char *status);
+/* Records machine, rootfs and the first vCPU -> PU map per vCPU count. */
+void run_meta_note_boot(struct run *r, const struct vm_result *res, int cores);
+
+/* run/build.c: kernels for every variant of the plan (cached builds cost nothing). */
+/* The distinct builds of the variants (r->kernel_builds), nothing built yet. */
+void run_collect_builds(struct run *r);
+int run_build_kernels(struct run *r);
+/* Kernels not yet in the cache, for the dry-run estimate. */
+size_t run_kernels_missing(const struct run *r);
+
+#endif

@@ -1,0 +1,262 @@
+/* harness run: plan, build, boot, measure, report. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "common/argparse.h"
+#include "common/log.h"
+#include "common/paths.h"
+#include "common/progress.h"
+#include "common/xalloc.h"
+#include "plot/plot.h"
+#include "report/report.h"
+#include "run/run.h"
+#include "workload/workload.h"
+
+static bool has_samples(const char *dir)
+{
+	char *path = hb_path_join(dir, RS_SAMPLES_FILE);
+	struct stat st;
+	bool yes = stat(path, &st) == 0 && st.st_size > 0;
+	free(path);
+	return yes;
+}
+
+static void print_plan(const struct run *r, FILE *out)
+{
+	const struct plan *p = &r->plan;
+	size_t pending = plan_count_pending(p), missing = run_kernels_missing(r);
+	double total = 0;
+	char buf[32], bbuf[32];
+
+	fprintf(out, "plan: %zu variants x %zu workloads x %zu vCPU counts x %d boots = %zu cells, "
+		"%d repetitions each, %s order%s; guest memory %ldM\n",
+		r->nvariants, r->nworkloads, p->ncores, p->boots, p->ncells, p->reps,
+		p->order == ORDER_GROUPED ? "grouped" : "interleaved", p->seed ? " (shuffled)" : "", r->mem_mib);
+	for (size_t i = 0; i < p->ncells; i++) {
+		const struct plan_cell *c = &p->cells[i];
+		int k = plan_cell_missing(p, c);
+		double s = k ? estimate_cell_s(&r->est, c->workload, k) : 0;
+		total += s;
+		if (r->opts->dry_run)
+			fprintf(out, "  %3zu  %-16s %-14s %3d vCPUs  boot %d  %s  ~%s\n", i + 1, c->variant,
+				c->workload, c->cores, c->boot, k ? "to run" : "done  ",
+				hb_format_duration(s, buf, sizeof(buf)));
+	}
+	fprintf(out, "kernels: %zu (%zu to build, roughly %s each here)\n", r->nkernels, missing,
+		hb_format_duration(estimate_kernel_build_s(r->opts->jobs ? r->opts->jobs : r->host_cores), bbuf, sizeof(bbuf)));
+	fprintf(out, "estimate: %zu cells to run, about %s of guest time%s%s\n", pending,
+		hb_format_duration(total, buf, sizeof(buf)), missing ? " plus the kernel builds" : "",
+		r->accel == ACCEL_KVM ? "" : " (estimated for TCG; KVM is much faster)");
+}
+
+/* One run at a time per result set, for the whole run (the store's own lock covers only
+ * sample appends). */
+static int lock_run_dir(struct run *r)
+{
+	char *path;
+
+	if (hb_mkdir_p(r->dir, 0755) < 0) {
+		hb_error("cannot create %s: %s", r->dir, strerror(errno));
+		return -1;
+	}
+	path = hb_path_join(r->dir, ".run.lock");
+	r->run_lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	free(path);
+	if (r->run_lock_fd < 0 || flock(r->run_lock_fd, LOCK_EX | LOCK_NB) < 0) {
+		hb_error("%s is in use by another 'harness run'", r->dir);
+		return -1;
+	}
+	return 0;
+}
+
+static int open_result_set(struct run *r, int argc, char **argv)
+{
+	if (r->opts->resume) {
+		json_object *resumes, *entry = json_object_new_object();
+		r->meta = rs_read_meta(r->dir);
+		r->rs = rs_open_append(r->dir);
+		if (!r->meta || !r->rs)
+			return -1;
+		if (!json_object_object_get_ex(r->meta, "resumes", &resumes)) {
+			resumes = json_object_new_array();
+			json_object_object_add(r->meta, "resumes", resumes);
+		}
+		json_object *fresh = run_meta_build(r, argc, argv);
+		json_object_object_add(entry, "created", json_object_get(json_object_object_get(fresh, RS_META_CREATED)));
+		json_object_object_add(entry, "command_line", json_object_get(json_object_object_get(fresh, RS_META_COMMAND)));
+		json_object_array_add(resumes, entry);
+		json_object_put(fresh);
+		return rs_write_meta(r->rs, r->meta);
+	}
+	r->meta = run_meta_build(r, argc, argv);
+	r->rs = rs_create(r->dir, r->meta);
+	return r->rs ? 0 : -1;
+}
+
+/* A resumed run must measure with the kernels it started with. */
+static int check_resumed_kernels(const struct run *r)
+{
+	json_object *kernels, *e, *key;
+
+	if (!r->opts->resume || !json_object_object_get_ex(r->meta, "kernels", &kernels))
+		return 0;
+	for (size_t k = 0; k < r->nkernels; k++) {
+		if (!json_object_object_get_ex(kernels, r->kernel_builds[k], &e) ||
+		    !json_object_object_get_ex(e, "key", &key))
+			continue;
+		if (strcmp(json_object_get_string(key), r->kernels[k].key ? r->kernels[k].key : "")) {
+			hb_error("kernel '%s' changed since this run started (cache key %.12s, now %.12s): "
+				 "start a new run instead of resuming", r->kernel_builds[k],
+				 json_object_get_string(key), r->kernels[k].key ? r->kernels[k].key : "?");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void resolve_accel(struct run *r)
+{
+	json_object *v;
+
+	if (r->opts->resume && r->opts->accel == ACCEL_AUTO && r->meta &&
+	    json_object_object_get_ex(r->meta, RS_META_ACCEL, &v)) {
+		r->accel = !strcmp(json_object_get_string(v), "kvm") ? ACCEL_KVM : ACCEL_TCG;
+		r->accel_reason = xasprintf("same as the run being resumed");
+		return;
+	}
+	r->accel = vm_resolve_accel(r->opts->accel, &r->kernels[0], &r->accel_reason);
+}
+
+static bool stop_requested(void)
+{
+	sigset_t pending;
+	sigpending(&pending);
+	return sigismember(&pending, SIGINT) || sigismember(&pending, SIGTERM);
+}
+
+static double remaining_estimate(const struct run *r, size_t from)
+{
+	double s = 0;
+	for (size_t i = from; i < r->plan.ncells; i++) {
+		int k = plan_cell_missing(&r->plan, &r->plan.cells[i]);
+		if (k)
+			s += estimate_cell_s(&r->est, r->plan.cells[i].workload, k);
+	}
+	return s;
+}
+
+static int measure(struct run *r)
+{
+	struct progress pr;
+	size_t total = plan_count_pending(&r->plan), done = 0;
+
+	progress_start(&pr, "run", total);
+	for (size_t i = 0; i < r->plan.ncells; i++) {
+		struct plan_cell *c = &r->plan.cells[i];
+		char label[160];
+
+		if (!plan_cell_missing(&r->plan, c))
+			continue;
+		if (stop_requested()) {
+			r->interrupted = true;
+			break;
+		}
+		snprintf(label, sizeof(label), "%s %s %d vCPUs boot %d", c->variant, c->workload, c->cores, c->boot);
+		progress_update(&pr, done, label, remaining_estimate(r, i));
+		if (run_cell(r, c) != 0)
+			break;
+		done++;
+		rs_write_meta(r->rs, r->meta);
+		if (r->failures > r->opts->max_failures) {
+			hb_error("%d cells failed (more than --max-failures %d): stopping", r->failures,
+				 r->opts->max_failures);
+			break;
+		}
+	}
+	progress_update(&pr, done, "", 0);
+	progress_finish(&pr);
+	return 0;
+}
+
+static int finish(struct run *r)
+{
+	bool complete = plan_count_pending(&r->plan) == 0;
+
+	run_meta_set_status(r, complete ? "complete" : "incomplete");
+	if (!complete)
+		fprintf(stderr, "harness: %s: %zu cells not measured%s; continue with: harness run --resume %s\n",
+			r->dir, plan_count_pending(&r->plan), r->interrupted ? " (interrupted)" : "", r->dir);
+	if (!r->opts->no_report && has_samples(r->dir)) {
+		struct report_opts ro = { .format = REPORT_TEXT };
+		report_run_dir(r->dir, &ro, stdout);
+		plot_run_dir(r->dir, NULL, "both");
+	}
+	printf("result set: %s\n", r->dir);
+	if (r->interrupted)
+		return 130;
+	return complete && r->failures == 0 ? HB_EXIT_OK : HB_EXIT_FAIL;
+}
+
+static int execute(struct run *r, int argc, char **argv)
+{
+	sigset_t stop;
+
+	if (run_build_kernels(r) != 0)
+		return HB_EXIT_FAIL;
+	resolve_accel(r);
+	hb_info("accel: %s (%s)", r->accel == ACCEL_KVM ? "kvm" : "tcg", r->accel_reason ? r->accel_reason : "");
+	if (check_resumed_kernels(r) != 0 || open_result_set(r, argc, argv) != 0)
+		return HB_EXIT_FAIL;
+	estimator_free(&r->est);
+	estimator_init(&r->est, (const struct workload *const *)r->workloads, r->nworkloads, r->accel);
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGTERM);
+	sigprocmask(SIG_BLOCK, &stop, NULL); /* checked between cells; boots read them from a signalfd */
+	measure(r);
+	return finish(r);
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct run_opts o;
+	struct run r = { .opts = &o, .run_lock_fd = -1 };
+	int rc;
+
+	if (run_opts_parse(argc, argv, &o) < 0)
+		return HB_EXIT_OK;
+	if (o.resume) {
+		r.dir = hb_resolve_run_dir(o.resume);
+		resume_read_plan(r.dir, &o);
+	}
+	run_setup(&r);
+	r.accel = o.accel;
+	estimator_init(&r.est, (const struct workload *const *)r.workloads, r.nworkloads, r.accel);
+	if (!r.dir) {
+		char *id = rs_new_run_id(NULL), *root = hb_results_root();
+		r.dir = o.out ? xstrdup(o.out) : hb_path_join(root, id);
+		free(id);
+		free(root);
+	}
+	if (!o.resume && has_samples(r.dir))
+		hb_usage_error("--out: %s already holds samples (accepted: a new or empty directory; "
+			       "or continue it with --resume)", r.dir);
+	if (!o.dry_run && lock_run_dir(&r) != 0)
+		return HB_EXIT_FAIL;
+	if (o.resume && resume_load(&r) != 0)
+		return HB_EXIT_FAIL;
+	print_plan(&r, o.dry_run ? stdout : stderr);
+	if (o.dry_run)
+		return HB_EXIT_OK;
+	rc = execute(&r, argc, argv);
+	rs_close(r.rs);
+	return rc;
+}

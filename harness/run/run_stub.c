@@ -1,5 +1,0 @@
-/* Placeholder until harness run lands. */
-#include "commands.h"
-#include "common/log.h"
-
-int cmd_run(int argc, char **argv) { (void)argc; hb_usage_error("'%s' is not built yet", argv[0]); }
