@@ -95,6 +95,9 @@ void run_discard(const struct kbuild_plan *p, const char *path)
 		setsid();
 		for (int fd = 0; fd < 3 && null >= 0; fd++)
 			dup2(null, fd);
+		/* Inherited descriptors would keep the slot's flock held, and a test
+		 * runner's pipes open, until the removal ends. */
+		close_range(3, ~0U, 0);
 		if (fork() == 0) /* a grandchild, so the harness never has to reap it */
 			_exit(empty_trash(trash_dir) < 0);
 		_exit(0);
@@ -108,12 +111,14 @@ out:
 	free(trash_dir);
 }
 
-static char *failed_path(const struct kbuild_plan *p, const char *suffix)
+/* <cache>/failed/<slot><suffix>; the folder is created only when a build fails. */
+static char *failed_path(const struct kbuild_plan *p, const char *suffix, bool create)
 {
 	char *dir = hb_path_join(p->cache, "failed");
 	char *path = xasprintf("%s/%s%s", dir, p->slot, suffix);
 
-	hb_mkdir_p(dir, 0755);
+	if (create)
+		hb_mkdir_p(dir, 0755);
 	free(dir);
 	return path;
 }
@@ -134,8 +139,8 @@ static char *indented(char *text)
 
 void run_fail(struct run *r, const char *step, int rc)
 {
-	char *log = failed_path(r->p, ".log");
-	char *config = failed_path(r->p, ".config");
+	char *log = failed_path(r->p, ".log", true);
+	char *config = failed_path(r->p, ".config", true);
 	char *cfg_src = hb_path_join(r->obj, ".config");
 	char *errors, *exit_text = rc ? xasprintf(" (exit %d)", rc) : xstrdup("");
 
@@ -161,8 +166,8 @@ void run_fail(struct run *r, const char *step, int rc)
 /* A success makes an earlier failure's log and .config of the same key obsolete. */
 static void forget_failure(const struct kbuild_plan *p)
 {
-	char *log = failed_path(p, ".log");
-	char *config = failed_path(p, ".config");
+	char *log = failed_path(p, ".log", false);
+	char *config = failed_path(p, ".config", false);
 
 	unlink(log);
 	unlink(config);
