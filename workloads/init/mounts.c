@@ -1,6 +1,6 @@
 /* The guest's file tree: the host root (mounted read-only by the kernel), the guest's own
- * proc/sys/dev, writable tmpfs where programs expect to write, the build's modules at
- * /lib/modules/<release>, and $HOME as an overlay (host files visible, writes in tmpfs). */
+ * proc/sys/dev, tmpfs on /run and /dev/shm, overlays on /tmp, /var/tmp and $HOME (host
+ * files visible, writes in tmpfs), and the build's modules at /lib/modules/<release>. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,12 +44,17 @@ struct tmpfs_spot {
 	const char *mode;
 };
 
+/* Plain tmpfs where host content has no business in the guest. /run comes first: the
+ * overlays below keep their upper and work directories in it. */
 static const struct tmpfs_spot tmpfs_spots[] = {
-	{ "/tmp", "mode=1777" },
 	{ "/run", "mode=0755" },
-	{ "/var/tmp", "mode=1777" },
 	{ "/dev/shm", "mode=1777" },
 };
+
+/* Overlays (host files visible, writes in tmpfs): the harness and its cache may live under
+ * the host's /tmp (a CI clone in mktemp -d, HARDBENCH_CACHE=/tmp/...), and jobs name their
+ * helpers, modules and disk images by host path, so hiding /tmp would hide them. */
+static const char *const overlay_spots[] = { "/tmp", "/var/tmp" };
 
 static int mount_tmpfs_spots(char why[INIT_WHY_MAX])
 {
@@ -130,35 +135,54 @@ static int mount_modules(const char *host_tree, char why[INIT_WHY_MAX])
 	return do_mount(src, dst, NULL, MS_BIND | MS_REC, NULL, why);
 }
 
-/* $HOME stays readable (dotfiles, caches) and becomes writable without touching the host.
- * Falls back to an empty tmpfs when overlayfs refuses the host filesystem. */
+/* dir stays readable and becomes writable without touching the host: an overlay with its
+ * upper layer in tmpfs (under /run). Falls back to an empty tmpfs with mode when overlayfs
+ * refuses the host filesystem, and says so on the result port. */
+static void overlay_on(const char *dir, const char *mode, int result_fd)
+{
+	static const char scratch[] = SCRATCH_DIR;
+	char upper[4200], work[4200], opts[8500], why[INIT_WHY_MAX] = "";
+	const char *name = dir[1] ? dir + 1 : "root";
+	struct stat st;
+	/* The overlay's root takes the upper directory's mode: give it the host directory's. */
+	mode_t host_mode = stat(dir, &st) == 0 ? st.st_mode & 07777 : 0755;
+
+	snprintf(upper, sizeof(upper), "%s/%s-upper", scratch, name);
+	snprintf(work, sizeof(work), "%s/%s-work", scratch, name);
+	for (char *p = upper + sizeof(scratch); *p; p++)
+		*p = *p == '/' ? '_' : *p;
+	for (char *p = work + sizeof(scratch); *p; p++)
+		*p = *p == '/' ? '_' : *p;
+	if ((mkdir(SCRATCH_DIR, 0755) == 0 || errno == EEXIST) && mkdir(upper, 0755) == 0 &&
+	    chmod(upper, host_mode) == 0 && mkdir(work, 0755) == 0) {
+		snprintf(opts, sizeof(opts), "lowerdir=%s,upperdir=%s,workdir=%s", dir, upper, work);
+		if (do_mount("overlay", dir, "overlay", 0, opts, why) == 0)
+			return;
+	} else {
+		set_why(why, errno, "mkdir %s", upper);
+	}
+	port_line(result_fd, "note overlay on %s failed (%s); using an empty tmpfs", dir, why);
+	mount("tmpfs", dir, "tmpfs", MS_NOSUID | MS_NODEV, mode);
+}
+
 static void mount_home(const char *home, int result_fd)
 {
-	char why[INIT_WHY_MAX] = "";
-
 	if (!strcmp(home, "/"))
 		return;
 	if (!is_dir(home) && mkdir(home, 0700) < 0) {
 		port_line(result_fd, "note $HOME %s does not exist in the guest", home);
 		return;
 	}
-	if ((mkdir(SCRATCH_DIR, 0755) == 0 || errno == EEXIST) &&
-	    mkdir(SCRATCH_DIR "/home-upper", 0755) == 0 &&
-	    mkdir(SCRATCH_DIR "/home-work", 0755) == 0) {
-		char opts[4500];
-		snprintf(opts, sizeof(opts), "lowerdir=%s,upperdir=" SCRATCH_DIR
-			 "/home-upper,workdir=" SCRATCH_DIR "/home-work", home);
-		if (do_mount("overlay", home, "overlay", 0, opts, why) == 0)
-			return;
-	}
-	port_line(result_fd, "note overlay on $HOME failed (%s); using an empty tmpfs", why);
-	mount("tmpfs", home, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0700");
+	overlay_on(home, "mode=0700", result_fd);
 }
 
 int mount_guest_tree(const struct init_spec *s, int result_fd, char why[INIT_WHY_MAX])
 {
 	if (mount_tmpfs_spots(why) < 0)
 		return -1;
+	for (size_t i = 0; i < sizeof(overlay_spots) / sizeof(overlay_spots[0]); i++)
+		if (is_dir(overlay_spots[i]))
+			overlay_on(overlay_spots[i], "mode=1777", result_fd);
 	/* Before the $HOME overlay: the modules tree may live under $HOME (the build cache). */
 	if (s->modules && mount_modules(s->modules, why) < 0)
 		return -1;
