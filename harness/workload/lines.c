@@ -53,3 +53,30 @@ char *workload_last_line(const char *text)
 		start--;
 	return xstrndup(start, (size_t)(end - start));
 }
+
+/* Reads every line's value into values[]: the index of the first missing, non-numeric or
+ * negative one, or n when all are good. */
+static size_t read_seconds(const char *out, const struct workload_seconds_line *lines, size_t n,
+			   double *values)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!workload_line_number(out, lines[i].key, &values[i]) || values[i] < 0)
+			return i;
+	return n;
+}
+
+int workload_emit_seconds(const char *out, const struct workload_seconds_line *lines, size_t n,
+			  const char *program, metric_emit_fn emit, void *ctx, char **why)
+{
+	double *values = xcalloc(n, sizeof(*values));
+	size_t bad = read_seconds(out, lines, n, values);
+
+	/* All or nothing: a rep with one timing missing must not leave the others behind. */
+	if (bad < n)
+		*why = xasprintf("no '%s <seconds>' line in %s's output", lines[bad].key, program);
+	else
+		for (size_t i = 0; i < n; i++)
+			emit(ctx, lines[i].metric, values[i]);
+	free(values);
+	return bad < n ? -1 : 0;
+}

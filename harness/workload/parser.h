@@ -46,4 +46,15 @@ bool workload_line_number(const char *text, const char *key, double *out);
 /* The last non-empty line of text, newly allocated ("" when none): for reasons. */
 char *workload_last_line(const char *text);
 
+/* A "key <seconds>" line that a program prints, and the metric its value becomes. */
+struct workload_seconds_line {
+	const char *key;
+	const char *metric;
+};
+/* For programs that print their timings as "key <seconds>" lines: emits every line's value
+ * (a finite number >= 0) as its metric and returns 0; or emits none and returns -1 with
+ * *why = "no '<key> <seconds>' line in <program>'s output" for the first bad or missing one. */
+int workload_emit_seconds(const char *out, const struct workload_seconds_line *lines, size_t n,
+			  const char *program, metric_emit_fn emit, void *ctx, char **why);
+
 #endif

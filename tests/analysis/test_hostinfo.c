@@ -40,7 +40,7 @@ static bool cpuinfo_has(const char *cpuinfo, const char *flag)
 	return false;
 }
 
-static void test_collect(void)
+static void test_collect(int *failures)
 {
 	json_object *info = hostinfo_collect(), *topo = get(info, "topology"), *cpu = get(info, "cpu");
 	json_object *numa = get(info, "numa");
@@ -71,7 +71,7 @@ static void test_collect(void)
 	json_object_put(info);
 }
 
-static void test_command(const char *harness)
+static void test_command(int *failures, const char *harness)
 {
 	char *argv[] = { (char *)harness, "hostinfo", NULL };
 	char *json_argv[] = { (char *)harness, "hostinfo", "--json", NULL };
@@ -95,8 +95,10 @@ static void test_command(const char *harness)
 
 int main(int argc, char **argv)
 {
-	test_collect();
+	int failures = 0;
+
+	test_collect(&failures);
 	if (argc > 1)
-		test_command(argv[1]);
-	return check_done("test_hostinfo");
+		test_command(&failures, argv[1]);
+	return check_done("test_hostinfo", failures);
 }

@@ -64,7 +64,7 @@ static double from_raw(const struct seed_figure *f)
 	return f->kind == SEED_RATIO ? ratio : (ratio - 1) * 100;
 }
 
-static void check_figure(const struct seed_figure *f)
+static void check_figure(int *failures, const struct seed_figure *f)
 {
 	const char *where = f->file;
 	size_t i = f->index;
@@ -89,7 +89,7 @@ static void check_figure(const struct seed_figure *f)
 		      f->variant_value, f->baseline_value);
 }
 
-static int check_data(const struct seed_data *d)
+static int check_data(int *failures, const struct seed_data *d)
 {
 	static const char *const workloads[] = { "hackbench", "hugetlb", "kbuild", "test_vmalloc",
 		"vmaops", NULL };
@@ -102,8 +102,8 @@ static int check_data(const struct seed_data *d)
 		CHECK(n > 0, "no figure for %s", workloads[w]);
 	}
 	for (size_t i = 0; i < d->n; i++)
-		check_figure(&d->figs[i]);
-	return check_done("published data");
+		check_figure(failures, &d->figs[i]);
+	return check_done("published data", *failures);
 }
 
 /* Whitespace runs -> one space, trimmed (mails re-wrap and indent). Caller frees. */
@@ -154,7 +154,7 @@ static char *seed_line(const char *dir, const char *seed, long n)
 	return line;
 }
 
-static int check_quotes(const struct seed_data *d)
+static int check_quotes(int *failures, const struct seed_data *d)
 {
 	const char *dir = getenv("HARDBENCH_SEEDS_DIR");
 
@@ -176,21 +176,21 @@ static int check_quotes(const struct seed_data *d)
 		}
 		free(line);
 	}
-	return check_done("published quotes");
+	return check_done("published quotes", *failures);
 }
 
 int main(int argc, char **argv)
 {
 	char *dir = hb_path_join(hb_source_dir(), "workloads");
 	struct seed_data d;
-	int rc;
+	int failed = 0, *failures = &failed, rc;
 
 	if (argc != 2 || (strcmp(argv[1], "data") && strcmp(argv[1], "quotes"))) {
 		fprintf(stderr, "usage: test_published data|quotes\n");
 		return 2;
 	}
 	CHECK(seeds_load(dir, &d) == HB_EXIT_OK, "%s/*/published.json load", dir);
-	rc = !strcmp(argv[1], "data") ? check_data(&d) : check_quotes(&d);
+	rc = !strcmp(argv[1], "data") ? check_data(failures, &d) : check_quotes(failures, &d);
 	seeds_free(&d);
 	free(dir);
 	return rc;

@@ -16,7 +16,8 @@ static const char *harness, *data_dir;
 static char work[] = "/tmp/hardbench-test-seeds-XXXXXX";
 
 /* import CSV into a fresh set, then report it as JSON with the extra arguments. */
-static json_object *import_report(const char *csv, const char *extra1, const char *extra2)
+static json_object *import_report(int *failures, const char *csv, const char *extra1,
+				  const char *extra2)
 {
 	char *path = strchr(csv, '/') ? xstrdup(csv) : xasprintf("%s/%s", data_dir, csv);
 	char *out = xasprintf("%s/%s.set", work, strrchr(path, '/') + 1);
@@ -40,8 +41,8 @@ static json_object *import_report(const char *csv, const char *extra1, const cha
 	return report;
 }
 
-static json_object *find_row(json_object *report, const char *workload, const char *metric,
-			     int cores, const char *variant)
+static json_object *find_row(int *failures, json_object *report, const char *workload,
+			     const char *metric, int cores, const char *variant)
 {
 	json_object *rows = report ? json_object_object_get(report, "rows") : NULL;
 
@@ -74,7 +75,7 @@ static bool is_null(json_object *row, const char *key)
  * 288.57 / 287.85 / 301.77 / 298.97, "0.25% faster", "4.57% slower", "3.60% slower",
  * and "Std Dev" 0.79 / 0.98 / 0.75 / 0.55, which is the population standard deviation
  * (within his rounding: ours are 0.789, 0.982, 0.756, 0.544). */
-static void test_cook(void)
+static void test_cook(int *failures)
 {
 	static const struct { const char *variant; double mean, slowdown, sd_pop, min, max; } pub[] = {
 		{ "baseline", 288.57, 0, 0.79, 287.67, 289.66 },
@@ -82,10 +83,10 @@ static void test_cook(void)
 		{ "init_on_free", 301.77, 4.57, 0.75, 301.19, 303.26 },
 		{ "exclusions", 298.97, 3.60, 0.55, 298.23, 299.85 },
 	};
-	json_object *report = import_report("seed001-cook-kbuild.csv", NULL, NULL);
+	json_object *report = import_report(failures, "seed001-cook-kbuild.csv", NULL, NULL);
 
 	for (size_t i = 0; report && i < sizeof(pub) / sizeof(pub[0]); i++) {
-		json_object *r = find_row(report, "kbuild", "wall", 4, pub[i].variant);
+		json_object *r = find_row(failures, report, "kbuild", "wall", 4, pub[i].variant);
 		CHECK(num(r, "n") == 5, "%s n", pub[i].variant);
 		CHECK_NEAR(num(r, "mean"), pub[i].mean, 0.005);
 		CHECK_NEAR(num(r, "slowdown_pct"), pub[i].slowdown, 0.01);
@@ -94,8 +95,10 @@ static void test_cook(void)
 		CHECK_NEAR(num(r, "max"), pub[i].max, 1e-9);
 	}
 	/* init_on_alloc: "within the std dev noise" -> not significant; init_on_free is */
-	CHECK(num(find_row(report, "kbuild", "wall", 4, "init_on_alloc"), "p_value") > 0.05, "alloc p");
-	CHECK(num(find_row(report, "kbuild", "wall", 4, "init_on_free"), "p_value") < 0.001, "free p");
+	CHECK(num(find_row(failures, report, "kbuild", "wall", 4, "init_on_alloc"), "p_value") > 0.05,
+	      "alloc p");
+	CHECK(num(find_row(failures, report, "kbuild", "wall", 4, "init_on_free"), "p_value") < 0.001,
+	      "free p");
 	CHECK(!strcmp(json_object_get_string(json_object_object_get(report, "baseline")), "baseline"),
 	      "default baseline");
 	json_object_put(report);
@@ -139,50 +142,58 @@ static const struct axtens_row sequential[] = {
 };
 
 /* He printed two decimals: ours must round to his digits. */
-static void check_table(json_object *report, const char *workload, const struct axtens_row *t, size_t n)
+static void check_table(int *failures, json_object *report, const char *workload,
+			const struct axtens_row *t, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		json_object *k = find_row(report, workload, t[i].test, 2, "kasan");
-		json_object *v = find_row(report, workload, t[i].test, 2, "kasan-vmalloc");
+		json_object *k = find_row(failures, report, workload, t[i].test, 2, "kasan");
+		json_object *v = find_row(failures, report, workload, t[i].test, 2, "kasan-vmalloc");
 		CHECK_NEAR(round(num(k, "ratio") * 100) / 100, t[i].x_kasan_base, 1e-9);
 		CHECK_NEAR(round(num(v, "ratio") * 100) / 100, t[i].x_vmalloc_base, 1e-9);
 		CHECK_NEAR(round(num(v, "ratio_to") * 100) / 100, t[i].x_vmalloc_kasan, 1e-9);
 	}
 }
 
-static void test_axtens(void)
+static void test_axtens(int *failures)
 {
-	json_object *report = import_report("seed004-axtens-test_vmalloc.csv", "--ratio-to", "kasan");
+	json_object *report =
+		import_report(failures, "seed004-axtens-test_vmalloc.csv", "--ratio-to", "kasan");
 
 	if (!report)
 		return;
-	check_table(report, "test_vmalloc-performance", performance, sizeof(performance) / sizeof(performance[0]));
-	check_table(report, "test_vmalloc-sequential", sequential, sizeof(sequential) / sizeof(sequential[0]));
+	check_table(failures, report, "test_vmalloc-performance", performance,
+		    sizeof(performance) / sizeof(performance[0]));
+	check_table(failures, report, "test_vmalloc-sequential", sequential,
+		    sizeof(sequential) / sizeof(sequential[0]));
 	CHECK(!strcmp(json_object_get_string(json_object_object_get(report, "ratio_to")), "kasan"), "ratio_to");
 	/* one measurement per cell: no spread, no test, and no NaN anywhere */
-	CHECK(is_null(find_row(report, "test_vmalloc-performance", "total_cycles", 2, "kasan"), "stddev"),
+	CHECK(is_null(find_row(failures, report, "test_vmalloc-performance", "total_cycles", 2, "kasan"),
+		      "stddev"),
 	      "n=1 stddev is null");
-	CHECK(is_null(find_row(report, "test_vmalloc-performance", "total_cycles", 2, "kasan"), "p_value"),
+	CHECK(is_null(find_row(failures, report, "test_vmalloc-performance", "total_cycles", 2, "kasan"),
+		      "p_value"),
 	      "n=1 p_value is null");
 	json_object_put(report);
 }
 
 /* Seed 002, Khalid Aziz: XPFO system time 26.366x / 1.330x on 96 cores, 2.614x / 1.307x on 4. */
-static void test_aziz(void)
+static void test_aziz(int *failures)
 {
-	json_object *report = import_report("seed002-aziz-xpfo-kbuild.csv", NULL, NULL);
+	json_object *report = import_report(failures, "seed002-aziz-xpfo-kbuild.csv", NULL, NULL);
 
 	if (!report)
 		return;
-	CHECK_NEAR(num(find_row(report, "kbuild", "sys", 96, "xpfo"), "ratio"), 26.366, 0.0005);
-	CHECK_NEAR(num(find_row(report, "kbuild", "sys", 96, "xpfo-deferred"), "ratio"), 1.330, 0.0005);
-	CHECK_NEAR(num(find_row(report, "kbuild", "sys", 4, "xpfo"), "ratio"), 2.614, 0.0005);
-	CHECK_NEAR(num(find_row(report, "kbuild", "sys", 4, "xpfo-deferred"), "ratio"), 1.307, 0.0005);
+	CHECK_NEAR(num(find_row(failures, report, "kbuild", "sys", 96, "xpfo"), "ratio"), 26.366, 0.0005);
+	CHECK_NEAR(num(find_row(failures, report, "kbuild", "sys", 96, "xpfo-deferred"), "ratio"), 1.330,
+		   0.0005);
+	CHECK_NEAR(num(find_row(failures, report, "kbuild", "sys", 4, "xpfo"), "ratio"), 2.614, 0.0005);
+	CHECK_NEAR(num(find_row(failures, report, "kbuild", "sys", 4, "xpfo-deferred"), "ratio"), 1.307,
+		   0.0005);
 	json_object_put(report);
 }
 
 /* A baseline whose mean is 0 gives a clear error on its rows, not inf. */
-static void test_zero_baseline(void)
+static void test_zero_baseline(int *failures)
 {
 	char *csv = xasprintf("%s/zero.csv", work);
 	const char *text = "variant,workload,metric,value\nbaseline,w,errors,0\nbaseline,w,errors,0\n"
@@ -190,29 +201,31 @@ static void test_zero_baseline(void)
 	json_object *report, *r;
 
 	hb_write_file_atomic(csv, text, strlen(text));
-	report = import_report(csv, NULL, NULL);
-	r = find_row(report, "w", "errors", -1, "fix");
+	report = import_report(failures, csv, NULL, NULL);
+	r = find_row(failures, report, "w", "errors", -1, "fix");
 	CHECK(is_null(r, "ratio") && is_null(r, "slowdown_pct"), "no ratio against a zero mean");
 	CHECK(r && json_object_object_get(r, "error") &&
 	      strstr(json_object_get_string(json_object_object_get(r, "error")), "baseline mean is 0"),
 	      "row says why");
-	CHECK_NEAR(num(find_row(report, "w", "time", -1, "fix"), "slowdown_pct"), 50, 1e-9);
+	CHECK_NEAR(num(find_row(failures, report, "w", "time", -1, "fix"), "slowdown_pct"), 50, 1e-9);
 	json_object_put(report);
 	free(csv);
 }
 
 int main(int argc, char **argv)
 {
+	int failures = 0;
+
 	if (argc != 3 || !mkdtemp(work)) {
 		fprintf(stderr, "usage: test_seeds HARNESS DATA_DIR\n");
 		return 2;
 	}
 	harness = argv[1];
 	data_dir = argv[2];
-	test_cook();
-	test_axtens();
-	test_aziz();
-	test_zero_baseline();
+	test_cook(&failures);
+	test_axtens(&failures);
+	test_aziz(&failures);
+	test_zero_baseline(&failures);
 	hb_remove_tree(work);
-	return check_done("test_seeds");
+	return check_done("test_seeds", failures);
 }

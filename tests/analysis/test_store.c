@@ -57,7 +57,7 @@ static void append_line(const char *dir, const char *text)
 	free(path);
 }
 
-static void test_roundtrip_and_corruption(const char *dir)
+static void test_roundtrip_and_corruption(int *failures, const char *dir)
 {
 	json_object *meta = json_object_new_object(), *back;
 	struct result_set *rs;
@@ -107,7 +107,7 @@ static void test_roundtrip_and_corruption(const char *dir)
 	json_object_put(meta);
 }
 
-static void test_exact_numbers_on_disk(const char *dir)
+static void test_exact_numbers_on_disk(int *failures, const char *dir)
 {
 	char *path = xasprintf("%s/samples.jsonl", dir);
 	char *text = hb_read_file(path, NULL);
@@ -119,7 +119,7 @@ static void test_exact_numbers_on_disk(const char *dir)
 	free(path);
 }
 
-static void test_single_writer(const char *dir)
+static void test_single_writer(int *failures, const char *dir)
 {
 	struct result_set *a = rs_open_append(dir);
 	struct result_set *b = rs_open_append(dir);
@@ -133,12 +133,12 @@ static void test_single_writer(const char *dir)
 	rs_close(b);
 }
 
-static void test_create_refuses_existing(const char *dir)
+static void test_create_refuses_existing(int *failures, const char *dir)
 {
 	CHECK(rs_create(dir, NULL) == NULL, "rs_create must not reuse a set holding samples");
 }
 
-static void test_run_id(void)
+static void test_run_id(int *failures)
 {
 	char *id = rs_new_run_id("my run/1");
 
@@ -147,7 +147,7 @@ static void test_run_id(void)
 	free(id);
 }
 
-static void test_missing_file(void)
+static void test_missing_file(int *failures)
 {
 	CHECK(rs_read_samples("/nonexistent/hardbench", collect, NULL, NULL) == -1, "missing file");
 }
@@ -156,17 +156,18 @@ int main(void)
 {
 	char tmpl[] = "/tmp/hardbench-test-store-XXXXXX";
 	char *dir;
+	int failures = 0;
 
 	if (!mkdtemp(tmpl))
 		return 1;
 	dir = xasprintf("%s/set", tmpl);
-	test_roundtrip_and_corruption(dir);
-	test_exact_numbers_on_disk(dir);
-	test_single_writer(dir);
-	test_create_refuses_existing(dir);
-	test_run_id();
-	test_missing_file();
+	test_roundtrip_and_corruption(&failures, dir);
+	test_exact_numbers_on_disk(&failures, dir);
+	test_single_writer(&failures, dir);
+	test_create_refuses_existing(&failures, dir);
+	test_run_id(&failures);
+	test_missing_file(&failures);
 	hb_remove_tree(tmpl);
 	free(dir);
-	return check_done("test_store");
+	return check_done("test_store", failures);
 }

@@ -21,7 +21,7 @@ static char *load(const char *dir, const char *name)
 
 int main(int argc, char **argv)
 {
-	int failures = 0, *f = &failures;
+	int failed = 0, *failures = &failed;
 	char *panic, *normal, *crash, *last;
 
 	if (argc != 2)
@@ -30,12 +30,12 @@ int main(int argc, char **argv)
 	normal = load(argv[1], "normal-boot.console.log");
 
 	crash = console_find_crash(panic);
-	CHECK_STR(f, crash, "Kernel panic - not syncing: sysrq triggered crash");
+	CHECK_STR(crash, "Kernel panic - not syncing: sysrq triggered crash");
 	free(crash);
-	CHECK(f, console_find_crash(normal) == NULL);
+	CHECK(console_find_crash(normal) == NULL);
 
 	last = console_last_line(normal);
-	CHECK(f, last && last[0] != '[' && strstr(last, "Power down"));
+	CHECK(last && last[0] != '[' && strstr(last, "Power down"));
 	free(last);
 
 	/* An oops followed by the panic it causes: both quoted, timestamps gone. */
@@ -43,11 +43,11 @@ int main(int argc, char **argv)
 			   "[    1.1] Oops: 0002 [#1] PREEMPT SMP\n[    1.2] RIP: 0010:foo+0x1/0x2\n"
 			   "[    1.3] Kernel panic - not syncing: Fatal exception\n";
 	crash = console_find_crash(oops);
-	CHECK_STR(f, crash, "BUG: kernel NULL pointer dereference, address: 0000000000000000 | "
+	CHECK_STR(crash, "BUG: kernel NULL pointer dereference, address: 0000000000000000 | "
 		  "Oops: 0002 [#1] PREEMPT SMP | Kernel panic - not syncing: Fatal exception");
 	free(crash);
-	CHECK(f, console_last_line("") == NULL);
+	CHECK(console_last_line("") == NULL);
 	free(panic);
 	free(normal);
-	return failures ? 1 : 0;
+	return failed ? 1 : 0;
 }

@@ -7,7 +7,7 @@
 #include "check.h"
 #include "init.h"
 
-static void test_roundtrip(int *f)
+static void test_roundtrip(int *failures)
 {
 	char *argv0[] = { "sh", "-c", "echo 'a b' % 100%; printf '\\t\\n'", "", "\xc3\xa9t\xc3\xa9", NULL };
 	char *env0[] = { "LANG=C.UTF-8", "X=a=b c", NULL };
@@ -21,48 +21,46 @@ static void test_roundtrip(int *f)
 	struct init_spec spec;
 
 	/* Every value on one line, no raw spaces or control bytes inside values. */
-	CHECK(f, strstr(text, "arg echo%20'a%20b'%20%25%20100%25;") != NULL);
-	CHECK(f, jobfile_parse(text, &spec, why) == 0);
-	CHECK_STR(f, spec.home, "/home/u ser");
-	CHECK_STR(f, spec.modules, "/cache/mods");
-	CHECK(f, spec.njobs == 2);
+	CHECK(strstr(text, "arg echo%20'a%20b'%20%25%20100%25;") != NULL);
+	CHECK(jobfile_parse(text, &spec, why) == 0);
+	CHECK_STR(spec.home, "/home/u ser");
+	CHECK_STR(spec.modules, "/cache/mods");
+	CHECK(spec.njobs == 2);
 	if (spec.njobs == 2) {
 		for (int i = 0; argv0[i]; i++)
-			CHECK_STR(f, spec.jobs[0].argv[i], argv0[i]);
-		CHECK(f, spec.jobs[0].argv[5] == NULL);
-		CHECK_STR(f, spec.jobs[0].env[0], "LANG=C.UTF-8");
-		CHECK_STR(f, spec.jobs[0].env[1], "X=a=b c");
-		CHECK(f, spec.jobs[0].env[2] == NULL);
-		CHECK_STR(f, spec.jobs[0].cwd, "/root/dir with space");
-		CHECK(f, spec.jobs[0].reps == 3);
-		CHECK_STR(f, spec.jobs[1].argv[0], "true");
-		CHECK(f, spec.jobs[1].env && spec.jobs[1].env[0] == NULL);
-		CHECK_STR(f, spec.jobs[1].cwd, "/tmp"); /* the default */
-		CHECK(f, spec.jobs[1].reps == 1);       /* reps 0 means once */
+			CHECK_STR(spec.jobs[0].argv[i], argv0[i]);
+		CHECK(spec.jobs[0].argv[5] == NULL);
+		CHECK_STR(spec.jobs[0].env[0], "LANG=C.UTF-8");
+		CHECK_STR(spec.jobs[0].env[1], "X=a=b c");
+		CHECK(spec.jobs[0].env[2] == NULL);
+		CHECK_STR(spec.jobs[0].cwd, "/root/dir with space");
+		CHECK(spec.jobs[0].reps == 3);
+		CHECK_STR(spec.jobs[1].argv[0], "true");
+		CHECK(spec.jobs[1].env && spec.jobs[1].env[0] == NULL);
+		CHECK_STR(spec.jobs[1].cwd, "/tmp"); /* the default */
+		CHECK(spec.jobs[1].reps == 1);       /* reps 0 means once */
 	}
 	free(text);
 }
 
-static void expect_error(int *f, const char *text, const char *why_part)
+static void expect_error(int *failures, const char *text, const char *why_part)
 {
 	char *copy = strdup(text), why[INIT_WHY_MAX] = "";
 	struct init_spec spec;
 
-	CHECK(f, jobfile_parse(copy, &spec, why) == -1);
-	if (!strstr(why, why_part))
-		fprintf(stderr, "reason '%s' lacks '%s'\n", why, why_part);
-	CHECK(f, strstr(why, why_part) != NULL);
+	CHECK(jobfile_parse(copy, &spec, why) == -1);
+	CHECK(strstr(why, why_part) != NULL, "reason '%s' lacks '%s'", why, why_part);
 	free(copy);
 }
 
-static void test_errors(int *f)
+static void test_errors(int *failures)
 {
-	expect_error(f, "hardbench-job 9\n", "does not start with 'hardbench-job 1'");
-	expect_error(f, "hardbench-job 1\njob\narg x\n", "missing 'end'");
-	expect_error(f, "hardbench-job 1\njob\nend\n", "'end' without an open job");
-	expect_error(f, "hardbench-job 1\njob\narg x\nreps 0\nend\n", "bad reps '0'");
-	expect_error(f, "hardbench-job 1\njob\narg %4\nend\n", "bad %-escape");
-	expect_error(f, "hardbench-job 1\ncolour blue\n", "unknown key 'colour'");
+	expect_error(failures, "hardbench-job 9\n", "does not start with 'hardbench-job 1'");
+	expect_error(failures, "hardbench-job 1\njob\narg x\n", "missing 'end'");
+	expect_error(failures, "hardbench-job 1\njob\nend\n", "'end' without an open job");
+	expect_error(failures, "hardbench-job 1\njob\narg x\nreps 0\nend\n", "bad reps '0'");
+	expect_error(failures, "hardbench-job 1\njob\narg %4\nend\n", "bad %-escape");
+	expect_error(failures, "hardbench-job 1\ncolour blue\n", "unknown key 'colour'");
 }
 
 int main(void)

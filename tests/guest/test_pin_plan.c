@@ -20,117 +20,117 @@ static hwloc_topology_t synthetic(const char *desc)
 }
 
 /* No two vCPUs on one core (so none on SMT siblings), each on its core's first PU. */
-static void check_distinct(int *f, hwloc_topology_t t, const struct pin_plan *p)
+static void check_distinct(int *failures, hwloc_topology_t t, const struct pin_plan *p)
 {
 	for (int i = 0; i < p->nvcpus; i++) {
 		hwloc_obj_t core = hwloc_get_obj_by_type(t, HWLOC_OBJ_CORE, (unsigned)p->vcpus[i].core);
-		CHECK(f, core && hwloc_bitmap_isset(core->cpuset, (unsigned)p->vcpus[i].pu));
-		CHECK(f, core && hwloc_bitmap_first(core->cpuset) == p->vcpus[i].pu);
+		CHECK(core && hwloc_bitmap_isset(core->cpuset, (unsigned)p->vcpus[i].pu));
+		CHECK(core && hwloc_bitmap_first(core->cpuset) == p->vcpus[i].pu);
 		for (int k = 0; k < i; k++)
-			CHECK(f, p->vcpus[k].core != p->vcpus[i].core);
-		CHECK(f, p->vcpus[i].core != p->housekeeping_core);
+			CHECK(p->vcpus[k].core != p->vcpus[i].core);
+		CHECK(p->vcpus[i].core != p->housekeeping_core);
 	}
 }
 
-static void test_smt_one_node(int *f)
+static void test_smt_one_node(int *failures)
 {
 	hwloc_topology_t t = synthetic("pack:2 core:4 pu:2");
 	struct pin_plan p;
 	char *why = NULL;
 
-	CHECK(f, pin_count_cores(t) == 8);
-	CHECK(f, pin_plan_make(t, 2, false, &p, &why) == 0);
-	check_distinct(f, t, &p);
-	CHECK(f, p.housekeeping_core == 0);           /* core 0 left to QEMU's threads */
-	CHECK_STR(f, p.housekeeping_pus, "0-1");      /* both of its hyperthreads */
-	CHECK(f, p.vcpus[0].pu == 2 && p.vcpus[1].pu == 4);
-	CHECK_STR(f, p.nodes, "0");
-	CHECK(f, !p.overcommitted && strstr(p.note, "core 0"));
+	CHECK(pin_count_cores(t) == 8);
+	CHECK(pin_plan_make(t, 2, false, &p, &why) == 0);
+	check_distinct(failures, t, &p);
+	CHECK(p.housekeeping_core == 0);           /* core 0 left to QEMU's threads */
+	CHECK_STR(p.housekeeping_pus, "0-1");      /* both of its hyperthreads */
+	CHECK(p.vcpus[0].pu == 2 && p.vcpus[1].pu == 4);
+	CHECK_STR(p.nodes, "0");
+	CHECK(!p.overcommitted && strstr(p.note, "core 0"));
 	pin_plan_free(&p);
 
-	CHECK(f, pin_plan_make(t, 8, false, &p, &why) == 0);
-	check_distinct(f, t, &p);
-	CHECK(f, p.housekeeping_core == -1 && !p.housekeeping_pus);
-	CHECK(f, strstr(p.note, "no spare core") != NULL);
+	CHECK(pin_plan_make(t, 8, false, &p, &why) == 0);
+	check_distinct(failures, t, &p);
+	CHECK(p.housekeeping_core == -1 && !p.housekeeping_pus);
+	CHECK(strstr(p.note, "no spare core") != NULL);
 	pin_plan_free(&p);
 
-	CHECK(f, pin_plan_make(t, 9, false, &p, &why) == -1);
-	CHECK(f, why && strstr(why, "9 vCPUs") && strstr(why, "8 physical cores") &&
-		 strstr(why, "--overcommit"));
+	CHECK(pin_plan_make(t, 9, false, &p, &why) == -1);
+	CHECK(why && strstr(why, "9 vCPUs") && strstr(why, "8 physical cores") &&
+	      strstr(why, "--overcommit"));
 	free(why);
 
-	CHECK(f, pin_plan_make(t, 9, true, &p, &why) == 0);
-	CHECK(f, p.overcommitted && p.housekeeping_core == -1);
-	CHECK(f, p.vcpus[8].core == p.vcpus[0].core);
-	CHECK(f, strstr(p.note, "overcommitted") != NULL);
+	CHECK(pin_plan_make(t, 9, true, &p, &why) == 0);
+	CHECK(p.overcommitted && p.housekeeping_core == -1);
+	CHECK(p.vcpus[8].core == p.vcpus[0].core);
+	CHECK(strstr(p.note, "overcommitted") != NULL);
 	pin_plan_free(&p);
 	hwloc_topology_destroy(t);
 }
 
-static void test_numa(int *f)
+static void test_numa(int *failures)
 {
 	hwloc_topology_t t = synthetic("pack:2 [numa] core:4 pu:2");
 	struct pin_plan p;
 	char *why = NULL, *nodes;
 
 	/* 3 fit in one node with a spare: all in that node, housekeeping there too. */
-	CHECK(f, pin_plan_make(t, 3, false, &p, &why) == 0);
-	check_distinct(f, t, &p);
-	CHECK(f, p.vcpus[0].node == p.vcpus[1].node && p.vcpus[1].node == p.vcpus[2].node);
-	CHECK(f, p.housekeeping_core >= 0);
-	CHECK_STR(f, p.nodes, p.vcpus[0].node == 0 ? "0" : "1");
+	CHECK(pin_plan_make(t, 3, false, &p, &why) == 0);
+	check_distinct(failures, t, &p);
+	CHECK(p.vcpus[0].node == p.vcpus[1].node && p.vcpus[1].node == p.vcpus[2].node);
+	CHECK(p.housekeeping_core >= 0);
+	CHECK_STR(p.nodes, p.vcpus[0].node == 0 ? "0" : "1");
 	pin_plan_free(&p);
 
 	/* 4 fill one node exactly: still one node; the spare core is in the other. */
-	CHECK(f, pin_plan_make(t, 4, false, &p, &why) == 0);
-	check_distinct(f, t, &p);
+	CHECK(pin_plan_make(t, 4, false, &p, &why) == 0);
+	check_distinct(failures, t, &p);
 	for (int i = 1; i < 4; i++)
-		CHECK(f, p.vcpus[i].node == p.vcpus[0].node);
-	CHECK(f, p.housekeeping_core >= 0);
+		CHECK(p.vcpus[i].node == p.vcpus[0].node);
+	CHECK(p.housekeeping_core >= 0);
 	pin_plan_free(&p);
 
 	/* 6 span both nodes; memory is bound to both. */
-	CHECK(f, pin_plan_make(t, 6, false, &p, &why) == 0);
-	check_distinct(f, t, &p);
-	CHECK_STR(f, p.nodes, "0-1");
+	CHECK(pin_plan_make(t, 6, false, &p, &why) == 0);
+	check_distinct(failures, t, &p);
+	CHECK_STR(p.nodes, "0-1");
 	nodes = pin_qemu_host_nodes(&p);
-	CHECK_STR(f, nodes, "0-1");
+	CHECK_STR(nodes, "0-1");
 	free(nodes);
 	free(p.nodes);
 	p.nodes = strdup("0,2");
 	nodes = pin_qemu_host_nodes(&p);
-	CHECK_STR(f, nodes, "0,host-nodes=2");
+	CHECK_STR(nodes, "0,host-nodes=2");
 	free(nodes);
 	pin_plan_free(&p);
 	hwloc_topology_destroy(t);
 }
 
 /* This machine's shape: 2 cores, 1 PU each, 2 vCPUs: both cores, nothing spare. */
-static void test_two_cores(int *f)
+static void test_two_cores(int *failures)
 {
 	hwloc_topology_t t = synthetic("core:2 pu:1");
 	struct pin_plan p;
 	char *why = NULL;
 	json_object *map;
 
-	CHECK(f, pin_plan_make(t, 2, false, &p, &why) == 0);
-	check_distinct(f, t, &p);
-	CHECK(f, p.housekeeping_core == -1);
-	CHECK(f, strstr(p.note, "no spare core for QEMU's main and I/O threads") != NULL);
+	CHECK(pin_plan_make(t, 2, false, &p, &why) == 0);
+	check_distinct(failures, t, &p);
+	CHECK(p.housekeeping_core == -1);
+	CHECK(strstr(p.note, "no spare core for QEMU's main and I/O threads") != NULL);
 	pid_t tids[2] = { 100, 101 };
 	map = pin_map_json(&p, tids);
-	CHECK(f, json_object_array_length(map) == 2);
+	CHECK(json_object_array_length(map) == 2);
 	for (size_t i = 0; i < 2 && json_object_array_length(map) == 2; i++) {
 		json_object *e = json_object_array_get_idx(map, i), *v;
-		CHECK(f, json_object_object_get_ex(e, "vcpu", &v) && json_object_get_int(v) == (int)i);
-		CHECK(f, json_object_object_get_ex(e, "thread", &v) && json_object_get_int(v) == 100 + (int)i);
-		CHECK(f, json_object_object_get_ex(e, "pu", &v) && json_object_get_int(v) == (int)i);
-		CHECK(f, json_object_object_get_ex(e, "core", &v) && json_object_get_int(v) == (int)i);
-		CHECK(f, json_object_object_get_ex(e, "node", &v));
+		CHECK(json_object_object_get_ex(e, "vcpu", &v) && json_object_get_int(v) == (int)i);
+		CHECK(json_object_object_get_ex(e, "thread", &v) && json_object_get_int(v) == 100 + (int)i);
+		CHECK(json_object_object_get_ex(e, "pu", &v) && json_object_get_int(v) == (int)i);
+		CHECK(json_object_object_get_ex(e, "core", &v) && json_object_get_int(v) == (int)i);
+		CHECK(json_object_object_get_ex(e, "node", &v));
 	}
 	json_object_put(map);
 	pin_plan_free(&p);
-	CHECK(f, pin_plan_make(t, 3, false, &p, &why) == -1 && strstr(why, "2 physical cores"));
+	CHECK(pin_plan_make(t, 3, false, &p, &why) == -1 && strstr(why, "2 physical cores"));
 	free(why);
 	hwloc_topology_destroy(t);
 }

@@ -57,7 +57,7 @@ static void feed(struct proto *p, const struct capture *c, size_t chunk)
 	}
 }
 
-static void test_reps_exit3(int *f, const char *dir)
+static void test_reps_exit3(int *failures, const char *dir)
 {
 	static const size_t chunks[] = { 1, 2, 7, 64, 1 << 20 };
 	struct capture c;
@@ -72,27 +72,27 @@ static void test_reps_exit3(int *f, const char *dir)
 		p.on_output = count_live;
 		p.ctx = &l;
 		feed(&p, &c, chunks[i]);
-		CHECK(f, p.hello && p.done && !p.error && !p.fail_phase);
-		CHECK_STR(f, p.release, "6.1.192");
-		CHECK(f, p.cur_job == -1 && p.last_job == 0 && p.last_rep == 1);
+		CHECK(p.hello && p.done && !p.error && !p.fail_phase);
+		CHECK_STR(p.release, "6.1.192");
+		CHECK(p.cur_job == -1 && p.last_job == 0 && p.last_rep == 1);
 		struct job_rep_result *r = proto_take_reps(&p, &n);
-		CHECK(f, n == 2);
+		CHECK(n == 2);
 		for (size_t k = 0; k < n && n == 2; k++) {
-			CHECK(f, r[k].job == 0 && r[k].rep == (int)k);
-			CHECK(f, r[k].exit_code == 3 && r[k].term_signal == 0);
-			CHECK_STR(f, r[k].out, "out-line-1\nno newline then more\n");
-			CHECK_STR(f, r[k].err, "err-line-1\nerr-line-2\n");
-			CHECK(f, r[k].out_len == strlen(r[k].out) && r[k].err_len == strlen(r[k].err));
+			CHECK(r[k].job == 0 && r[k].rep == (int)k);
+			CHECK(r[k].exit_code == 3 && r[k].term_signal == 0);
+			CHECK_STR(r[k].out, "out-line-1\nno newline then more\n");
+			CHECK_STR(r[k].err, "err-line-1\nerr-line-2\n");
+			CHECK(r[k].out_len == strlen(r[k].out) && r[k].err_len == strlen(r[k].err));
 		}
 		if (n == 2) {
-			CHECK(f, r[0].wall_s > 0.571 && r[0].wall_s < 0.572);
-			CHECK(f, r[0].user_s > 0.134 && r[0].sys_s > 0.136 && r[0].sys_s < 0.137);
-			CHECK(f, r[0].guest_user_s > 0.119 && r[0].guest_sys_s > 0.139 && r[0].guest_idle_s > 0.789);
-			CHECK(f, r[1].wall_s > 0.467 && r[1].wall_s < 0.468);
+			CHECK(r[0].wall_s > 0.571 && r[0].wall_s < 0.572);
+			CHECK(r[0].user_s > 0.134 && r[0].sys_s > 0.136 && r[0].sys_s < 0.137);
+			CHECK(r[0].guest_user_s > 0.119 && r[0].guest_sys_s > 0.139 && r[0].guest_idle_s > 0.789);
+			CHECK(r[1].wall_s > 0.467 && r[1].wall_s < 0.468);
 		}
-		CHECK(f, p.output_end && proto_finished(&p));
-		CHECK(f, l.bytes_o == 2 * strlen("out-line-1\nno newline then more\n"));
-		CHECK(f, l.bytes_e == 2 * strlen("err-line-1\nerr-line-2\n"));
+		CHECK(p.output_end && proto_finished(&p));
+		CHECK(l.bytes_o == 2 * strlen("out-line-1\nno newline then more\n"));
+		CHECK(l.bytes_e == 2 * strlen("err-line-1\nerr-line-2\n"));
 		job_rep_result_free_all(r, n);
 		proto_free(&p);
 	}
@@ -100,7 +100,7 @@ static void test_reps_exit3(int *f, const char *dir)
 	free(c.output);
 }
 
-static void test_killed(int *f, const char *dir)
+static void test_killed(int *failures, const char *dir)
 {
 	struct capture c;
 	struct proto p;
@@ -110,11 +110,11 @@ static void test_killed(int *f, const char *dir)
 	proto_init(&p);
 	feed(&p, &c, 5);
 	struct job_rep_result *r = proto_take_reps(&p, &n);
-	CHECK(f, n == 1 && p.done);
+	CHECK(n == 1 && p.done);
 	if (n == 1) {
-		CHECK(f, r[0].exit_code == -1 && r[0].term_signal == 9);
-		CHECK_STR(f, r[0].out, "before\n");
-		CHECK_STR(f, r[0].err, "");
+		CHECK(r[0].exit_code == -1 && r[0].term_signal == 9);
+		CHECK_STR(r[0].out, "before\n");
+		CHECK_STR(r[0].err, "");
 	}
 	job_rep_result_free_all(r, n);
 	proto_free(&p);
@@ -123,7 +123,7 @@ static void test_killed(int *f, const char *dir)
 }
 
 /* What a broken or cut-off stream looks like. */
-static void test_failures(int *f)
+static void test_failures(int *failures)
 {
 	struct proto p;
 	const char *fail = "hello 1 6.1.192\nfail mount mount tmpfs on /tmp: No such device\n";
@@ -132,33 +132,33 @@ static void test_failures(int *f)
 
 	proto_init(&p);
 	proto_feed_result(&p, fail, strlen(fail));
-	CHECK_STR(f, p.fail_phase, "mount");
-	CHECK_STR(f, p.fail_reason, "mount tmpfs on /tmp: No such device");
-	CHECK(f, !p.done && proto_finished(&p)); /* a failure is final: the init may go */
+	CHECK_STR(p.fail_phase, "mount");
+	CHECK_STR(p.fail_reason, "mount tmpfs on /tmp: No such device");
+	CHECK(!p.done && proto_finished(&p)); /* a failure is final: the init may go */
 	proto_free(&p);
 
 	proto_init(&p);
 	proto_feed_result(&p, cut, strlen(cut));
-	CHECK(f, p.cur_job == 0 && p.cur_rep == 0 && !p.done && !p.error && !proto_finished(&p));
+	CHECK(p.cur_job == 0 && p.cur_rep == 0 && !p.done && !p.error && !proto_finished(&p));
 	proto_feed_result(&p, "exit 0 0 0 0\ndone\n", 18);
-	CHECK(f, p.done && !proto_finished(&p)); /* output not finished yet */
+	CHECK(p.done && !proto_finished(&p)); /* output not finished yet */
 	proto_feed_output(&p, "z 0 0 0\n", 8);
-	CHECK(f, proto_finished(&p));
+	CHECK(proto_finished(&p));
 	proto_free(&p);
 
 	proto_init(&p);
 	proto_feed_result(&p, stray, strlen(stray));
-	CHECK(f, p.error && strstr(p.error, "metric outside a job"));
+	CHECK(p.error && strstr(p.error, "metric outside a job"));
 	proto_free(&p);
 
 	proto_init(&p);
 	proto_feed_result(&p, "hello 2 6.1.192\n", 16);
-	CHECK(f, p.error && strstr(p.error, "protocol version"));
+	CHECK(p.error && strstr(p.error, "protocol version"));
 	proto_free(&p);
 
 	proto_init(&p);
 	proto_feed_output(&p, "x 0 0 3\nabc", 11);
-	CHECK(f, p.error && strstr(p.error, "bad output frame header"));
+	CHECK(p.error && strstr(p.error, "bad output frame header"));
 	proto_free(&p);
 }
 

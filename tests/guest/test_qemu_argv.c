@@ -32,37 +32,37 @@ static struct qemu_plan base_plan(const char *machine, const char *rootfs)
 				   .result_socket = "/r/res.sock", .output_socket = "/r/out.sock" };
 }
 
-static void test_microvm_virtiofs(int *f)
+static void test_microvm_virtiofs(int *failures)
 {
 	struct qemu_plan p = base_plan("microvm", "virtiofs");
 	char **argv = qemu_build_argv(&p);
 
-	CHECK(f, argv != NULL);
-	CHECK_STR(f, argv[0], QEMU_BINARY);
-	CHECK(f, find(argv, "-no-reboot") > 0);
-	CHECK(f, find(argv, "-nodefaults") > 0);
-	CHECK(f, find(argv, "-S") < 0); /* not paused without pinning */
-	CHECK(f, value_of(argv, "-machine", "microvm") != NULL);
-	CHECK(f, strstr(value_of(argv, "-machine", "microvm"), "memory-backend=hb-mem") != NULL);
-	CHECK_STR(f, value_of(argv, "-global", ""), "virtio-mmio.force-legacy=false");
-	CHECK_STR(f, value_of(argv, "-smp", ""), "2");
-	CHECK_STR(f, value_of(argv, "-m", ""), "2048M");
-	CHECK_STR(f, value_of(argv, "-cpu", ""), "max");
-	CHECK(f, value_of(argv, "-object", "memory-backend-memfd,id=hb-mem,size=2048M,share=on") != NULL);
-	CHECK(f, value_of(argv, "-device", "vhost-user-fs-device,chardev=hb-fs,tag=" ROOT_TAG) != NULL);
-	CHECK(f, value_of(argv, "-device", "virtio-serial-device") != NULL);
-	CHECK(f, value_of(argv, "-chardev", "socket,id=hb-fs,path=/r/vfs.sock") != NULL);
-	CHECK(f, value_of(argv, "-chardev", "socket,id=hb-res,path=/r/res.sock") != NULL);
-	CHECK(f, value_of(argv, "-device", "virtserialport,bus=hb-ser.0,chardev=hb-res,name=hardbench.result") != NULL);
-	CHECK(f, value_of(argv, "-device", "virtserialport,bus=hb-ser.0,chardev=hb-out,name=hardbench.output") != NULL);
-	CHECK(f, value_of(argv, "-chardev", "file,id=hb-con,path=/l/console.log") != NULL);
-	CHECK(f, value_of(argv, "-fsdev", "") == NULL);
-	CHECK(f, find(argv, "-mon") < 0);
-	CHECK_STR(f, value_of(argv, "-append", ""), "console=ttyS0");
+	CHECK(argv != NULL);
+	CHECK_STR(argv[0], QEMU_BINARY);
+	CHECK(find(argv, "-no-reboot") > 0);
+	CHECK(find(argv, "-nodefaults") > 0);
+	CHECK(find(argv, "-S") < 0); /* not paused without pinning */
+	CHECK(value_of(argv, "-machine", "microvm") != NULL);
+	CHECK(strstr(value_of(argv, "-machine", "microvm"), "memory-backend=hb-mem") != NULL);
+	CHECK_STR(value_of(argv, "-global", ""), "virtio-mmio.force-legacy=false");
+	CHECK_STR(value_of(argv, "-smp", ""), "2");
+	CHECK_STR(value_of(argv, "-m", ""), "2048M");
+	CHECK_STR(value_of(argv, "-cpu", ""), "max");
+	CHECK(value_of(argv, "-object", "memory-backend-memfd,id=hb-mem,size=2048M,share=on") != NULL);
+	CHECK(value_of(argv, "-device", "vhost-user-fs-device,chardev=hb-fs,tag=" ROOT_TAG) != NULL);
+	CHECK(value_of(argv, "-device", "virtio-serial-device") != NULL);
+	CHECK(value_of(argv, "-chardev", "socket,id=hb-fs,path=/r/vfs.sock") != NULL);
+	CHECK(value_of(argv, "-chardev", "socket,id=hb-res,path=/r/res.sock") != NULL);
+	CHECK(value_of(argv, "-device", "virtserialport,bus=hb-ser.0,chardev=hb-res,name=hardbench.result") != NULL);
+	CHECK(value_of(argv, "-device", "virtserialport,bus=hb-ser.0,chardev=hb-out,name=hardbench.output") != NULL);
+	CHECK(value_of(argv, "-chardev", "file,id=hb-con,path=/l/console.log") != NULL);
+	CHECK(value_of(argv, "-fsdev", "") == NULL);
+	CHECK(find(argv, "-mon") < 0);
+	CHECK_STR(value_of(argv, "-append", ""), "console=ttyS0");
 	hb_free_strv(argv);
 }
 
-static void test_q35_9p_pinned(int *f)
+static void test_q35_9p_pinned(int *failures)
 {
 	struct qemu_plan p = base_plan("q35", "9p");
 	const char *disks[] = { "/img/a,b.ext4", NULL };
@@ -74,48 +74,48 @@ static void test_q35_9p_pinned(int *f)
 	p.host_nodes = "0-1";
 	p.disks = disks;
 	argv = qemu_build_argv(&p);
-	CHECK(f, find(argv, "-S") > 0);
-	CHECK_STR(f, value_of(argv, "-cpu", ""), "host");
-	CHECK_STR(f, value_of(argv, "-accel", ""), "kvm");
-	CHECK(f, strstr(value_of(argv, "-machine", "q35"), "i8042=off") != NULL);
-	CHECK(f, value_of(argv, "-global", "") == NULL);
-	CHECK(f, value_of(argv, "-fsdev", "local,id=hb-fs,path=/,security_model=none,readonly=on") != NULL);
-	CHECK(f, value_of(argv, "-device", "virtio-9p-pci,fsdev=hb-fs,mount_tag=" ROOT_TAG) != NULL);
-	CHECK(f, value_of(argv, "-device", "vhost-user-fs") == NULL);
-	CHECK(f, value_of(argv, "-device", "virtio-serial-pci") != NULL);
-	CHECK(f, value_of(argv, "-chardev", "socket,id=hb-qmp,path=/r/qmp.sock") != NULL);
-	CHECK_STR(f, value_of(argv, "-mon", ""), "chardev=hb-qmp,mode=control");
-	CHECK(f, strstr(value_of(argv, "-object", "memory-backend"), ",host-nodes=0-1,policy=bind") != NULL);
+	CHECK(find(argv, "-S") > 0);
+	CHECK_STR(value_of(argv, "-cpu", ""), "host");
+	CHECK_STR(value_of(argv, "-accel", ""), "kvm");
+	CHECK(strstr(value_of(argv, "-machine", "q35"), "i8042=off") != NULL);
+	CHECK(value_of(argv, "-global", "") == NULL);
+	CHECK(value_of(argv, "-fsdev", "local,id=hb-fs,path=/,security_model=none,readonly=on") != NULL);
+	CHECK(value_of(argv, "-device", "virtio-9p-pci,fsdev=hb-fs,mount_tag=" ROOT_TAG) != NULL);
+	CHECK(value_of(argv, "-device", "vhost-user-fs") == NULL);
+	CHECK(value_of(argv, "-device", "virtio-serial-pci") != NULL);
+	CHECK(value_of(argv, "-chardev", "socket,id=hb-qmp,path=/r/qmp.sock") != NULL);
+	CHECK_STR(value_of(argv, "-mon", ""), "chardev=hb-qmp,mode=control");
+	CHECK(strstr(value_of(argv, "-object", "memory-backend"), ",host-nodes=0-1,policy=bind") != NULL);
 	/* QEMU's escape for a comma in a path is a doubled comma. */
-	CHECK_STR(f, value_of(argv, "-drive", ""), "file=/img/a,,b.ext4,if=none,id=hb-disk0,format=raw,snapshot=on");
-	CHECK_STR(f, value_of(argv, "-device", "virtio-blk"), "virtio-blk-pci,drive=hb-disk0");
+	CHECK_STR(value_of(argv, "-drive", ""), "file=/img/a,,b.ext4,if=none,id=hb-disk0,format=raw,snapshot=on");
+	CHECK_STR(value_of(argv, "-device", "virtio-blk"), "virtio-blk-pci,drive=hb-disk0");
 	hb_free_strv(argv);
 }
 
-static void test_unknown_machine(int *f)
+static void test_unknown_machine(int *failures)
 {
 	struct qemu_plan p = base_plan("pc", "9p");
-	CHECK(f, qemu_build_argv(&p) == NULL);
-	CHECK(f, !qemu_machine_known("pc"));
-	CHECK(f, qemu_machine_known("q35") && qemu_machine_known("microvm"));
+	CHECK(qemu_build_argv(&p) == NULL);
+	CHECK(!qemu_machine_known("pc"));
+	CHECK(qemu_machine_known("q35") && qemu_machine_known("microvm"));
 }
 
-static void test_cmdline(int *f)
+static void test_cmdline(int *failures)
 {
 	struct cmdline_plan c = { .rootfs = "9p", .init = "/b/init", .tuning = "tsc=reliable",
 				  .variant = "init_on_alloc=0 init_on_free=1", .extra = "quiet",
 				  .jobfile = "/r/job" };
 	char *line = kernel_cmdline(&c);
 
-	CHECK(f, strstr(line, "root=" ROOT_TAG " rootfstype=9p rootflags=trans=virtio,") != NULL);
-	CHECK(f, strstr(line, " ro ") && strstr(line, " panic=-1 ") && strstr(line, " oops=panic "));
-	CHECK(f, strstr(line, " init=/b/init ") != NULL);
+	CHECK(strstr(line, "root=" ROOT_TAG " rootfstype=9p rootflags=trans=virtio,") != NULL);
+	CHECK(strstr(line, " ro ") && strstr(line, " panic=-1 ") && strstr(line, " oops=panic "));
+	CHECK(strstr(line, " init=/b/init ") != NULL);
 	/* Later wins: tuning, then the variant, then the user's --append; the job file last. */
-	CHECK(f, strstr(line, "tsc=reliable init_on_alloc=0 init_on_free=1 quiet -- /r/job") != NULL);
+	CHECK(strstr(line, "tsc=reliable init_on_alloc=0 init_on_free=1 quiet -- /r/job") != NULL);
 	free(line);
 	c = (struct cmdline_plan){ .rootfs = "virtiofs", .init = "/b/init", .jobfile = "/r/job" };
 	line = kernel_cmdline(&c);
-	CHECK_STR(f, line, "console=ttyS0 root=" ROOT_TAG " rootfstype=virtiofs ro panic=-1 "
+	CHECK_STR(line, "console=ttyS0 root=" ROOT_TAG " rootfstype=virtiofs ro panic=-1 "
 		  "oops=panic init=/b/init -- /r/job");
 	free(line);
 }

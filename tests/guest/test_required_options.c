@@ -26,21 +26,19 @@ static char *edit(const char *text, const char *name, const char *repl)
 	return out;
 }
 
-static void test_base_config(int *f, const char *config)
+static void test_base_config(int *failures, const char *config)
 {
 	struct guest_needs all[] = {
 		{ "microvm", "auto", false }, { "q35", "virtiofs", true }, { "q35", "9p", false },
 	};
 	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
 		char *missing = required_options_missing(config, &all[i]);
-		CHECK(f, missing == NULL);
-		if (missing)
-			fprintf(stderr, "unexpected: %s\n", missing);
+		CHECK(missing == NULL, "unexpected: %s", missing);
 		free(missing);
 	}
 }
 
-static void test_missing(int *f, const char *config)
+static void test_missing(int *failures, const char *config)
 {
 	struct guest_needs q35_virtiofs = { "q35", "virtiofs", false };
 	struct guest_needs q35_auto = { "q35", "auto", false };
@@ -48,31 +46,31 @@ static void test_missing(int *f, const char *config)
 	char *fs_module = edit(no_console, "CONFIG_VIRTIO_FS", "CONFIG_VIRTIO_FS=m");
 	char *missing = required_options_missing(fs_module, &q35_virtiofs);
 
-	CHECK(f, missing && strstr(missing, "CONFIG_VIRTIO_CONSOLE (not set;"));
-	CHECK(f, missing && strstr(missing, "CONFIG_VIRTIO_FS (=m, must be built in"));
-	CHECK(f, missing && !strstr(missing, "9P"));
+	CHECK(missing && strstr(missing, "CONFIG_VIRTIO_CONSOLE (not set;"));
+	CHECK(missing && strstr(missing, "CONFIG_VIRTIO_FS (=m, must be built in"));
+	CHECK(missing && !strstr(missing, "9P"));
 	free(missing);
 
 	/* auto: 9p is complete, so only the console is missing. */
 	missing = required_options_missing(fs_module, &q35_auto);
-	CHECK(f, missing && strstr(missing, "CONFIG_VIRTIO_CONSOLE") && !strstr(missing, "VIRTIO_FS"));
+	CHECK(missing && strstr(missing, "CONFIG_VIRTIO_CONSOLE") && !strstr(missing, "VIRTIO_FS"));
 	free(missing);
 
 	/* No PVH: fine for a bzImage, named for a vmlinux. */
 	char *no_pvh = edit(config, "CONFIG_PVH", "# CONFIG_PVH is not set");
 	struct guest_needs pvh = { "microvm", "auto", true }, bz = { "microvm", "auto", false };
 	missing = required_options_missing(no_pvh, &pvh);
-	CHECK(f, missing && strstr(missing, "CONFIG_PVH"));
+	CHECK(missing && strstr(missing, "CONFIG_PVH"));
 	free(missing);
-	CHECK(f, required_options_missing(no_pvh, &bz) == NULL);
+	CHECK(required_options_missing(no_pvh, &bz) == NULL);
 
 	/* microvm needs virtio-mmio, q35 does not. */
 	char *no_mmio = edit(config, "CONFIG_VIRTIO_MMIO", "");
 	struct guest_needs mv = { "microvm", "auto", false };
 	missing = required_options_missing(no_mmio, &mv);
-	CHECK(f, missing && strstr(missing, "CONFIG_VIRTIO_MMIO"));
+	CHECK(missing && strstr(missing, "CONFIG_VIRTIO_MMIO"));
 	free(missing);
-	CHECK(f, required_options_missing(no_mmio, &q35_auto) == NULL);
+	CHECK(required_options_missing(no_mmio, &q35_auto) == NULL);
 
 	free(no_mmio);
 	free(no_pvh);
@@ -81,27 +79,27 @@ static void test_missing(int *f, const char *config)
 }
 
 /* A minimal bzImage header: "HdrS" at 0x202, kernel_version at 0x20e. */
-static void test_release_and_lookup(int *f, const char *config)
+static void test_release_and_lookup(int *failures, const char *config)
 {
 	char dir[] = "/tmp/hb-test-reqopt-XXXXXX";
 	unsigned char img[0x400] = { 0 };
 
-	CHECK(f, mkdtemp(dir) != NULL);
+	CHECK(mkdtemp(dir) != NULL);
 	char *boot = xasprintf("%s/vmlinuz-6.1.0-test", dir), *cfg = xasprintf("%s/config-6.1.0-test", dir);
 	memcpy(img + 0x202, "HdrS", 4);
 	img[0x20e] = 0x00; /* string at 0x200 + 0x100 */
 	img[0x20f] = 0x01;
 	strcpy((char *)img + 0x300, "6.1.0-test (builder@host) #1 SMP");
-	CHECK(f, hb_write_file_atomic(boot, img, sizeof(img)) == 0);
+	CHECK(hb_write_file_atomic(boot, img, sizeof(img)) == 0);
 	char *rel = bzimage_release(boot);
-	CHECK_STR(f, rel, "6.1.0-test");
+	CHECK_STR(rel, "6.1.0-test");
 	free(rel);
 	char *none = find_kernel_config(boot);
-	CHECK(f, none == NULL);
+	CHECK(none == NULL);
 	free(none);
-	CHECK(f, hb_write_file_atomic(cfg, config, strlen(config)) == 0);
+	CHECK(hb_write_file_atomic(cfg, config, strlen(config)) == 0);
 	char *found = find_kernel_config(boot);
-	CHECK_STR(f, found, cfg);
+	CHECK_STR(found, cfg);
 	free(found);
 	unlink(boot);
 	unlink(cfg);

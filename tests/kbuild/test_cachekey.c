@@ -18,7 +18,7 @@ static void key_of(const char *build, const char *source, const char *cc, char k
 	build_def_free(&b);
 }
 
-static void test_key(const char *root, int *fails)
+static void test_key(const char *root, int *failures)
 {
 	char k1[HB_SHA256_HEX], k2[HB_SHA256_HEX], k3[HB_SHA256_HEX];
 	char *frag = hb_path_join(root, "kernel-configs/fragments/extra.config");
@@ -77,10 +77,10 @@ int main(void)
 {
 	char *root = fixture_configs();
 	char *cc = kbuild_compiler_id();
-	int count = 0, *fails = &count;
+	int count = 0, *failures = &count;
 
 	CHECK(cc && strstr(cc, "gcc"));
-	test_key(root, fails);
+	test_key(root, failures);
 	hb_remove_tree(root);
 	free(root);
 	free(cc);

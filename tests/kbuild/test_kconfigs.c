@@ -13,7 +13,7 @@ static bool ends_with(const char *s, const char *suffix)
 	return a >= b && !strcmp(s + a - b, suffix);
 }
 
-static void test_fixture_build(int *fails)
+static void test_fixture_build(int *failures)
 {
 	struct build_def b;
 
@@ -38,7 +38,7 @@ static void test_fixture_build(int *fails)
 	build_def_free(&b);
 }
 
-static void test_fixture_errors(const char *root, int *fails)
+static void test_fixture_errors(const char *root, int *failures)
 {
 	struct build_def b;
 	struct variant_def v;
@@ -64,7 +64,7 @@ static void test_fixture_errors(const char *root, int *fails)
 	build_def_free(&b);
 }
 
-static void test_fixture_lists(int *fails)
+static void test_fixture_lists(int *failures)
 {
 	char **builds = config_list_builds();
 	char **variants = config_list_variants();
@@ -91,7 +91,7 @@ static void test_fixture_lists(int *fails)
 }
 
 /* The project's own kernel-configs/: what the issue asks for. */
-static void test_project_configs(const char *source, int *fails)
+static void test_project_configs(const char *source, int *failures)
 {
 	static const char *const variants[] = { "baseline", "init_on_alloc", "init_on_free",
 						"exclusions", "hugetlb-noinit", "unix-noinit",
@@ -134,14 +134,14 @@ int main(void)
 	const char *project = getenv("HARDBENCH_SOURCE_DIR");
 	char *source = xstrdup(project ? project : HB_SOURCE_DIR);
 	char *root = fixture_configs();
-	int fails = 0;
+	int failures = 0;
 
-	test_fixture_build(&fails);
-	test_fixture_errors(root, &fails);
-	test_fixture_lists(&fails);
-	test_project_configs(source, &fails);
+	test_fixture_build(&failures);
+	test_fixture_errors(root, &failures);
+	test_fixture_lists(&failures);
+	test_project_configs(source, &failures);
 	hb_remove_tree(root);
 	free(root);
 	free(source);
-	return check_done("kconfigs", fails);
+	return check_done("kconfigs", failures);
 }

@@ -8,7 +8,7 @@
 #include "common/xalloc.h"
 #include "config/kopts.h"
 
-static void test_parse_and_merge(int *fails)
+static void test_parse_and_merge(int *failures)
 {
 	struct kopt_list l = { 0 };
 	const char *base = "# a comment\n\nCONFIG_A=y\n# CONFIG_B is not set\nCONFIG_C=64\n"
@@ -32,7 +32,7 @@ static void test_parse_and_merge(int *fails)
 	kopts_free(&l);
 }
 
-static void test_malformed_lines(int *fails)
+static void test_malformed_lines(int *failures)
 {
 	const char *bad[] = { "CONFIG_A=y\nKASAN=y\n", "CONFIG_=y\n", "CONFIG_A\n", "CONFIG_A=\n",
 			      "config A\n", NULL };
@@ -52,7 +52,7 @@ static bool has_line(char **lines, const char *text)
 	return false;
 }
 
-static void test_verify_real_config(const char *data, int *fails)
+static void test_verify_real_config(const char *data, int *failures)
 {
 	char *config = xasprintf("%s/base-6.1.192.config", data);
 	char *fragment = xasprintf("%s/base-6.1.192.fragment", data);
@@ -92,14 +92,14 @@ static void test_verify_real_config(const char *data, int *fails)
 
 int main(int argc, char **argv)
 {
-	int fails = 0;
+	int failures = 0;
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: %s DATA_DIR\n", argv[0]);
 		return 2;
 	}
-	test_parse_and_merge(&fails);
-	test_malformed_lines(&fails);
-	test_verify_real_config(argv[1], &fails);
-	return check_done("kopts", fails);
+	test_parse_and_merge(&failures);
+	test_malformed_lines(&failures);
+	test_verify_real_config(argv[1], &failures);
+	return check_done("kopts", failures);
 }

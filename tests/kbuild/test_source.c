@@ -64,7 +64,7 @@ static char *make_tarball(const char *tmp)
 	return tarball;
 }
 
-static void test_tarball_identity(const char *tarball, const char *cache, int *fails)
+static void test_tarball_identity(const char *tarball, const char *cache, int *failures)
 {
 	struct ksource a, b;
 	char *memo_dir = xasprintf("%s/src/ids", cache);
@@ -103,7 +103,8 @@ static void test_tarball_identity(const char *tarball, const char *cache, int *f
 	free(memo_dir);
 }
 
-static void test_extract_copy_patch(const char *tmp, const char *tarball, const char *cache, int *fails)
+static void test_extract_copy_patch(const char *tmp, const char *tarball, const char *cache,
+				    int *failures)
 {
 	struct ksource s;
 	char *work = hb_path_join(tmp, "work");
@@ -151,7 +152,7 @@ static void test_extract_copy_patch(const char *tmp, const char *tarball, const 
 	ksource_free(&s);
 }
 
-static void test_tree_identity(const char *tmp, const char *cache, int *fails)
+static void test_tree_identity(const char *tmp, const char *cache, int *failures)
 {
 	char *tree = hb_path_join(tmp, "tree");
 	struct ksource a, b;
@@ -168,7 +169,7 @@ static void test_tree_identity(const char *tmp, const char *cache, int *fails)
 }
 
 /* A git tree keys by HEAD and by its dirty state (a scratch repository of the test's own). */
-static void test_git_identity(const char *tmp, const char *cache, int *fails)
+static void test_git_identity(const char *tmp, const char *cache, int *failures)
 {
 	char *repo = hb_path_join(tmp, "repo");
 	char *init[] = { "git", "init", "-q", repo, NULL };
@@ -214,17 +215,17 @@ int main(void)
 	char *cache = hb_path_join(tmp, "cache");
 	char *tarball = make_tarball(tmp);
 	char *chmod_argv[] = { "chmod", "-R", "u+w", tmp, NULL };
-	int fails = 0;
+	int failures = 0;
 
 	hb_mkdir_p(cache, 0755);
-	test_tarball_identity(tarball, cache, &fails);
-	test_extract_copy_patch(tmp, tarball, cache, &fails);
-	test_tree_identity(tmp, cache, &fails);
-	test_git_identity(tmp, cache, &fails);
+	test_tarball_identity(tarball, cache, &failures);
+	test_extract_copy_patch(tmp, tarball, cache, &failures);
+	test_tree_identity(tmp, cache, &failures);
+	test_git_identity(tmp, cache, &failures);
 	hb_run(chmod_argv, NULL);
 	hb_remove_tree(tmp);
 	free(tarball);
 	free(cache);
 	free(tmp);
-	return check_done("source", fails);
+	return check_done("source", failures);
 }

@@ -2,6 +2,7 @@
  * where each was captured), through workload_rep_samples() as the run stage calls it:
  * the samples, their units and directions, and clear reasons for bad outputs.
  * usage: test_parsers <tests/data> */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +20,8 @@ static void check_sample(int *failures, const struct got *g, const char *metric,
 		return;
 	CHECK(!strcmp(s->unit, unit), "%s: unit %s, want %s", metric, s->unit, unit);
 	CHECK(s->lower_is_better, "%s: should be lower-is-better", metric);
-	CHECK_NEAR(s->value, value);
+	/* Relative: the values run from milliseconds to tens of billions of cycles. */
+	CHECK_NEAR(s->value, value, 1e-9 * fabs(value) + 1e-12);
 }
 
 /* Replaces the first occurrence of from by to in a copy of text. */

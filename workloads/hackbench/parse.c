@@ -29,18 +29,13 @@ static int hackbench_jobs(const struct workload *w, struct workload_cell *cell, 
 	return 0;
 }
 
+static const struct workload_seconds_line time_line = { "Time:", "time" };
+
 static int hackbench_parse(const char *out, const char *err, metric_emit_fn emit, void *ctx,
 			   char **why)
 {
-	double seconds;
-
 	(void)err;
-	if (!workload_line_number(out, "Time:", &seconds) || seconds < 0) {
-		*why = xstrdup("no 'Time: <seconds>' line in hackbench's output");
-		return -1;
-	}
-	emit(ctx, "time", seconds);
-	return 0;
+	return workload_emit_seconds(out, &time_line, 1, "hackbench", emit, ctx, why);
 }
 
 const struct workload_parser hackbench_parser = {

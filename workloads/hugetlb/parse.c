@@ -27,12 +27,7 @@ static int hugetlb_jobs(const struct workload *w, struct workload_cell *cell, ch
 	return 0;
 }
 
-struct hugetlb_key {
-	const char *line_key;
-	const char *metric;
-};
-
-static const struct hugetlb_key keys[] = {
+static const struct workload_seconds_line timings[] = {
 	{ "alloc_wall_s", "wall" },
 	{ "alloc_sys_s", "sys" },
 	{ "release_wall_s", "release_wall" },
@@ -43,7 +38,6 @@ static int hugetlb_parse(const char *out, const char *err, metric_emit_fn emit, 
 			 char **why)
 {
 	char *zero = workload_line_value(out, "zero_check");
-	double values[sizeof(keys) / sizeof(keys[0])];
 
 	(void)err;
 	if (!zero || strcmp(zero, "ok")) {
@@ -53,14 +47,8 @@ static int hugetlb_parse(const char *out, const char *err, metric_emit_fn emit, 
 		return -1;
 	}
 	free(zero);
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (!workload_line_number(out, keys[i].line_key, &values[i]) || values[i] < 0) {
-			*why = xasprintf("no '%s <seconds>' line in hb-hugetlb's output", keys[i].line_key);
-			return -1;
-		}
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		emit(ctx, keys[i].metric, values[i]);
-	return 0;
+	return workload_emit_seconds(out, timings, sizeof(timings) / sizeof(timings[0]),
+				     "hb-hugetlb", emit, ctx, why);
 }
 
 const struct workload_parser hugetlb_parser = {

@@ -99,12 +99,7 @@ static int kbuild_jobs(const struct workload *w, struct workload_cell *cell, cha
 	return 0;
 }
 
-struct kbuild_key {
-	const char *line_key;
-	const char *metric;
-};
-
-static const struct kbuild_key keys[] = {
+static const struct workload_seconds_line timings[] = {
 	{ "wall_s", "wall" },
 	{ "user_s", "user" },
 	{ "sys_s", "sys" },
@@ -113,17 +108,9 @@ static const struct kbuild_key keys[] = {
 
 static int kbuild_parse(const char *out, const char *err, metric_emit_fn emit, void *ctx, char **why)
 {
-	double values[sizeof(keys) / sizeof(keys[0])];
-
 	(void)err;
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (!workload_line_number(out, keys[i].line_key, &values[i]) || values[i] < 0) {
-			*why = xasprintf("no '%s <seconds>' line in hb-kbuild's output", keys[i].line_key);
-			return -1;
-		}
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		emit(ctx, keys[i].metric, values[i]);
-	return 0;
+	return workload_emit_seconds(out, timings, sizeof(timings) / sizeof(timings[0]),
+				     "hb-kbuild", emit, ctx, why);
 }
 
 const struct workload_parser kbuild_parser = {
