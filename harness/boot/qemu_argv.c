@@ -56,11 +56,8 @@ __attribute__((format(printf, 3, 4))) static void addf(struct argv_builder *b, c
 	char *val;
 
 	va_start(ap, fmt);
-	if (vasprintf(&val, fmt, ap) < 0)
-		val = NULL;
+	val = xvasprintf(fmt, ap);
 	va_end(ap);
-	if (!val)
-		abort();
 	add(b, opt);
 	b->v = xgrow(b->v, &b->cap, b->n + 2, sizeof(*b->v));
 	b->v[b->n++] = val;

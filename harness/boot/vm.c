@@ -49,8 +49,7 @@ int session_fail(struct vm_session *s, enum vm_status status, const char *fmt, .
 		s->r->status = status;
 		free(s->r->error);
 		va_start(ap, fmt);
-		if (vasprintf(&s->r->error, fmt, ap) < 0)
-			s->r->error = NULL;
+		s->r->error = xvasprintf(fmt, ap);
 		va_end(ap);
 	}
 	return s->r->status;

@@ -17,8 +17,7 @@ char *chart_file_name(const char *fmt, ...)
 	char *s;
 
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		hb_fatal("out of memory");
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
 	for (char *p = s; *p; p++)
 		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-", *p))

@@ -41,8 +41,7 @@ __attribute__((format(printf, 2, 3))) static bool problem(struct where *w, const
 	if (w->error)
 		return false;
 	va_start(ap, fmt);
-	if (vasprintf(&what, fmt, ap) < 0)
-		hb_fatal("out of memory");
+	what = xvasprintf(fmt, ap);
 	va_end(ap);
 	if (w->index)
 		w->error = xasprintf("%s: figure %zu: %s%s", w->file, w->index, w->within, what);

@@ -52,8 +52,7 @@ __attribute__((format(printf, 5, 6))) static void not_measured(struct seeds_repo
 
 	m->status = status;
 	va_start(ap, fmt);
-	if (vasprintf(&m->why, fmt, ap) < 0)
-		hb_fatal("out of memory");
+	m->why = xvasprintf(fmt, ap);
 	va_end(ap);
 }
 

@@ -26,8 +26,7 @@ void table_cell(struct table *t, const char *fmt, ...)
 	char *s;
 
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = xstrdup("?");
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
 	t->cells = xgrow(t->cells, &t->cap, t->ncells + 1, sizeof(*t->cells));
 	t->cells[t->ncells++] = s;
