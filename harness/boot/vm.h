@@ -122,6 +122,9 @@ double vm_default_timeout(enum accel_kind resolved);
 /* The limit from QEMU start to the init's hello (within timeout_s): a stuck early boot
  * fails fast with phase "boot". */
 double vm_boot_timeout(enum accel_kind resolved);
+/* True when k must boot through its bzImage even though a vmlinux (PVH entry) exists:
+ * KASAN kernels crash in the PVH entry before their early shadow exists. */
+bool vm_kernel_needs_bzimage(const struct kernel_image *k);
 /* Resolves ACCEL_AUTO (probing KVM with a short real boot, cached per host). */
 enum accel_kind vm_resolve_accel(enum accel_kind want, const struct kernel_image *k, char **reason);
 

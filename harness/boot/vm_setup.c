@@ -10,6 +10,7 @@
 #include "boot/jobfile.h"
 #include "boot/qemu_argv.h"
 #include "boot/vm_session.h"
+#include "config/kopts.h"
 #include "common/argparse.h"
 #include "common/fileutil.h"
 #include "common/log.h"
@@ -46,6 +47,23 @@ static char *guest_init_path(void)
 	return hb_path_join(hb_build_dir(), GUEST_INIT_RELPATH);
 }
 
+/* A KASAN kernel dies at once through the PVH entry (the entry's C code runs before
+ * KASAN's early shadow exists; QEMU exits with nothing on the console), while its bzImage
+ * boots: such kernels take the bzImage entry unless --entry says otherwise. */
+bool vm_kernel_needs_bzimage(const struct kernel_image *k)
+{
+	struct kopt_list opts = { 0 };
+	const char *kasan;
+	bool unusable;
+
+	if (!k->config || kopts_load(&opts, k->config) != 0)
+		return false;
+	kasan = kopts_get(&opts, "CONFIG_KASAN");
+	unusable = kasan && !strcmp(kasan, "y");
+	kopts_free(&opts);
+	return unusable;
+}
+
 /* The kernel image and its entry: the PVH entry of an uncompressed vmlinux skips the
  * decompressor, which is slow under TCG. */
 static int choose_kernel(struct vm_session *s)
@@ -53,7 +71,7 @@ static int choose_kernel(struct vm_session *s)
 	const char *entry = s->o->entry;
 
 	if (!entry)
-		entry = s->k->vmlinux && hb_is_file(s->k->vmlinux) ? "pvh" : "bzimage";
+		entry = s->k->vmlinux && hb_is_file(s->k->vmlinux) && !vm_kernel_needs_bzimage(s->k) ? "pvh" : "bzimage";
 	if (!strcmp(entry, "pvh") && !(s->k->vmlinux && hb_is_file(s->k->vmlinux)))
 		return session_fail(s, VM_ERR_START, "--entry pvh needs the build's vmlinux (none for %s)",
 				    s->k->build ? s->k->build : "this kernel");

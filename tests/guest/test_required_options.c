@@ -7,6 +7,7 @@
 #include "boot/required_options.h"
 #include "check.h"
 #include "common/fileutil.h"
+#include "boot/vm.h"
 #include "common/xalloc.h"
 
 /* A copy of text with line "NAME=..." replaced by repl (a full line, or "" to drop it). */
@@ -108,6 +109,21 @@ static void test_release_and_lookup(int *failures, const char *config)
 	free(cfg);
 }
 
+/* KASAN kernels take the bzImage entry (they crash in the PVH one); others may use PVH. */
+static void test_entry_choice(int *failures, const char *data_dir)
+{
+	char *base = xasprintf("%s/base-6.1.192.config", data_dir);
+	char *kasan = xasprintf("%s/kasan-6.1.192.config", data_dir);
+	struct kernel_image with_base = { .config = base }, with_kasan = { .config = kasan };
+	struct kernel_image unknown = { .config = NULL };
+
+	CHECK(!vm_kernel_needs_bzimage(&with_base), "base kernel may boot through PVH");
+	CHECK(vm_kernel_needs_bzimage(&with_kasan), "KASAN kernel must boot its bzImage");
+	CHECK(!vm_kernel_needs_bzimage(&unknown), "no config: keep the default entry");
+	free(base);
+	free(kasan);
+}
+
 int main(int argc, char **argv)
 {
 	int failures = 0;
@@ -126,6 +142,7 @@ int main(int argc, char **argv)
 	test_base_config(&failures, config);
 	test_missing(&failures, config);
 	test_release_and_lookup(&failures, config);
+	test_entry_choice(&failures, argv[1]);
 	free(config);
 	free(path);
 	return failures ? 1 : 0;
