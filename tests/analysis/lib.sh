@@ -1,16 +1,8 @@
 # Shared helpers of the analysis shell tests (sourced). Each test gets HARNESS and DATA
-# from its arguments and a scratch directory WORK that is removed on exit.
-set -u
+# from its arguments; WORK, fail and finish come from tests/common/lib.sh.
+. "$(dirname "${BASH_SOURCE[0]}")/../common/lib.sh"
 HARNESS=$1
 DATA=$2
-WORK=$(mktemp -d /tmp/hardbench-test-XXXXXX)
-trap 'rm -rf "$WORK"' EXIT
-failures=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
 
 # expect_exit CODE PATTERN -- COMMAND...: the exit status is CODE and stderr+stdout match
 # the grep -E PATTERN (the bad value must be named in the message).
@@ -31,13 +23,4 @@ contains() {
 
 import() { # CSV DIR
 	"$HARNESS" import "$1" --out "$2" > /dev/null 2>&1 || fail "import $1 failed"
-}
-
-finish() {
-	if [ "$failures" -gt 0 ]; then
-		echo "$failures checks failed" >&2
-		exit 1
-	fi
-	echo "all checks passed"
-	exit 0
 }

@@ -1,25 +1,9 @@
-# Shared by the quick-matrix tests (sourced): HARNESS and SRC from the arguments, a scratch
-# WORK removed on exit, fail/finish bookkeeping, and sample counting with jq.
-set -u
+# Shared by the quick-matrix tests (sourced): HARNESS and SRC from the arguments, the
+# quick matrix's parameters, and sample counting with jq; WORK, fail and finish come from
+# tests/common/lib.sh.
+. "$(dirname "${BASH_SOURCE[0]}")/../common/lib.sh"
 HARNESS=$1
 SRC=$2
-WORK=$(mktemp -d /tmp/hardbench-quick-XXXXXX)
-trap 'rm -rf "$WORK"' EXIT
-failures=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	failures=$((failures + 1))
-}
-
-finish() {
-	if [ "$failures" -gt 0 ]; then
-		echo "$failures checks failed" >&2
-		exit 1
-	fi
-	echo "all checks passed"
-	exit 0
-}
 
 # The quick matrix's workload parameters: small, but each effect still shows under TCG.
 QUICK_PARAMS=(
