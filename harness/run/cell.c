@@ -70,11 +70,13 @@ static char *gather_rep(const struct workload *w, const struct workload_cell *wc
 	return NULL;
 }
 
+/* A fresh folder per attempt (a boot-hang retry or a --resume): "-try2", "-try3", ... so the
+ * logs of the attempt that failed stay next to the one that worked. */
 static char *cell_log_dir(const struct run *r, const struct plan_cell *c)
 {
-	for (int attempt = 0;; attempt++) {
+	for (int attempt = 1;; attempt++) {
 		char *d = xasprintf("%s/logs/%s-%s-c%d-b%d%s%.0d", r->dir, c->variant, c->workload,
-				    c->cores, c->boot, attempt ? "-retry" : "", attempt);
+				    c->cores, c->boot, attempt > 1 ? "-try" : "", attempt > 1 ? attempt : 0);
 		if (!hb_is_dir(d)) {
 			hb_mkdir_p(d, 0755);
 			return d;

@@ -27,14 +27,14 @@ void helper_self_cpu(double *user_s, double *sys_s)
 	*sys_s = helper_tv_s(ru.ru_stime);
 }
 
-int helper_system_cpu(double *user_s, double *sys_s)
+int helper_system_cpu(struct helper_cpu_times *t)
 {
 	unsigned long long v[7] = { 0 };
 	double hz = (double)sysconf(_SC_CLK_TCK);
 	char *text = helper_read_file("/proc/stat");
 	int ok;
 
-	*user_s = *sys_s = 0;
+	memset(t, 0, sizeof(*t));
 	if (!text)
 		return -1;
 	ok = sscanf(text, "cpu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
@@ -42,8 +42,9 @@ int helper_system_cpu(double *user_s, double *sys_s)
 	free(text);
 	if (!ok)
 		return -1;
-	*user_s = (double)(v[0] + v[1]) / hz;
-	*sys_s = (double)(v[2] + v[5] + v[6]) / hz;
+	t->user_s = (double)(v[0] + v[1]) / hz;
+	t->sys_s = (double)(v[2] + v[5] + v[6]) / hz;
+	t->idle_s = (double)(v[3] + v[4]) / hz;
 	return 0;
 }
 

@@ -1,4 +1,5 @@
-/* Shared by the static guest helpers of the workloads (never by the host harness).
+/* Shared by the static guest programs: the workloads' helpers and the guest init (never by
+ * the host harness).
  *
  * A helper prints its results on stdout as "key value" lines that its workload's parse.c
  * reads, and reports a failure as one line on stderr (the harness quotes it as the
@@ -17,9 +18,13 @@ double helper_now(void);
 double helper_tv_s(struct timeval tv);
 /* User and system CPU seconds of this process so far (getrusage RUSAGE_SELF). */
 void helper_self_cpu(double *user_s, double *sys_s);
-/* Whole-system user and sys CPU seconds from /proc/stat, summed over CPUs (user + nice,
- * system + irq + softirq, as the guest init counts them). 0 when it cannot be read. */
-int helper_system_cpu(double *user_s, double *sys_s);
+/* Whole-system CPU seconds from the aggregate "cpu" line of /proc/stat, summed over CPUs:
+ * user = user + nice, sys = system + irq + softirq, idle = idle + iowait. */
+struct helper_cpu_times {
+	double user_s, sys_s, idle_s;
+};
+/* 0, or -1 (all zero) when /proc/stat cannot be read or parsed. */
+int helper_system_cpu(struct helper_cpu_times *t);
 /* Whole small file (e.g. under /proc), NUL-terminated; NULL with errno set. */
 char *helper_read_file(const char *path);
 /* Value of "Key: N kB" (or a plain count) in /proc/meminfo text; -1 when absent. */

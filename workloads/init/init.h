@@ -53,7 +53,6 @@ void run_rep(const struct init_spec *s, const struct init_job *job, int j, int r
 /* misc.c */
 __attribute__((format(printf, 3, 4))) void set_why(char why[INIT_WHY_MAX], int err,
 						   const char *fmt, ...);
-char *read_small_file(const char *path, size_t *len);
 void console_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void bring_up_loopback(void);
 

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "helper.h"
 #include "init.h"
 
 /* An old or broken host never answers: power off anyway after this. */
@@ -55,7 +56,7 @@ static int load_job_file(int argc, char **argv, struct init_spec *spec, char why
 		set_why(why, 0, "no job file: the kernel command line must end in '-- JOBFILE'");
 		return -1;
 	}
-	text = read_small_file(argv[1], NULL);
+	text = helper_read_file(argv[1]);
 	if (!text) {
 		set_why(why, errno, "job file %s", argv[1]);
 		return -1;

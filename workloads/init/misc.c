@@ -23,48 +23,6 @@ void set_why(char why[INIT_WHY_MAX], int err, const char *fmt, ...)
 		snprintf(why + n, INIT_WHY_MAX - (size_t)n, ": %s", strerror(err));
 }
 
-char *read_small_file(const char *path, size_t *len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	size_t cap = 4096, used = 0;
-	char *buf;
-	ssize_t n;
-
-	if (fd < 0)
-		return NULL;
-	buf = malloc(cap);
-	while (buf) {
-		if (cap - used < 2) {
-			char *bigger = realloc(buf, cap * 2);
-			if (!bigger) {
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = bigger;
-			cap *= 2;
-		}
-		n = read(fd, buf + used, cap - used - 1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			if (n < 0) {
-				free(buf);
-				buf = NULL;
-			}
-			break;
-		}
-		used += (size_t)n;
-	}
-	close(fd);
-	if (buf) {
-		buf[used] = '\0';
-		if (len)
-			*len = used;
-	}
-	return buf;
-}
-
 /* The console is only a log for humans reading console.log; results never go here. */
 void console_msg(const char *fmt, ...)
 {

@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "helper.h"
 #include "init.h"
 
 #define PORTS_CLASS_DIR "/sys/class/virtio-ports"
@@ -71,7 +72,7 @@ static int open_named_port(const char *wanted)
 		if (e->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), PORTS_CLASS_DIR "/%s/name", e->d_name);
-		name = read_small_file(path, NULL);
+		name = helper_read_file(path);
 		if (name) {
 			name[strcspn(name, "\n")] = '\0';
 			if (!strcmp(name, wanted)) {

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "helper.h"
 #include "init.h"
 
 #define CHUNK_SIZE 65536
@@ -21,39 +22,6 @@
 #define CHILD_POLL_MS 10
 
 extern char **environ;
-
-struct cpu_times {
-	double user, sys, idle; /* seconds, summed over all CPUs */
-};
-
-/* The aggregate "cpu" line: user nice system idle iowait irq softirq steal ... (USER_HZ).
- * user = user + nice; sys = system + irq + softirq; idle = idle + iowait. */
-static void read_cpu_times(struct cpu_times *t)
-{
-	unsigned long long v[7] = { 0 };
-	double hz = (double)sysconf(_SC_CLK_TCK);
-	char *text = read_small_file("/proc/stat", NULL);
-
-	memset(t, 0, sizeof(*t));
-	if (!text)
-		return;
-	if (sscanf(text, "cpu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
-		   &v[4], &v[5], &v[6]) == 7) {
-		t->user = (double)(v[0] + v[1]) / hz;
-		t->sys = (double)(v[2] + v[5] + v[6]) / hz;
-		t->idle = (double)(v[3] + v[4]) / hz;
-	}
-	free(text);
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static double tv_s(struct timeval tv) { return (double)tv.tv_sec + (double)tv.tv_usec / 1e6; }
 
 /* The job's environment: a sane default that the job's own entries override. */
 static char **job_environment(const struct init_spec *s, const struct init_job *job)
@@ -158,7 +126,7 @@ static void pump_until_exit(struct child_io *c, int j, int r, int port, char *bu
 			}
 		}
 		if (wait4(c->pid, status, WNOHANG, ru) == c->pid) {
-			*end = now_s();
+			*end = helper_now();
 			break;
 		}
 	}
@@ -174,14 +142,14 @@ static void pump_until_exit(struct child_io *c, int j, int r, int port, char *bu
 }
 
 static void report(int port, int j, int r, double wall, const struct rusage *ru,
-		   const struct cpu_times *a, const struct cpu_times *b, int status)
+		   const struct helper_cpu_times *a, const struct helper_cpu_times *b, int status)
 {
 	port_line(port, "wall %.6f s", wall);
-	port_line(port, "user %.6f s", tv_s(ru->ru_utime));
-	port_line(port, "sys %.6f s", tv_s(ru->ru_stime));
-	port_line(port, "guest_user %.2f s", b->user - a->user);
-	port_line(port, "guest_sys %.2f s", b->sys - a->sys);
-	port_line(port, "guest_idle %.2f s", b->idle - a->idle);
+	port_line(port, "user %.6f s", helper_tv_s(ru->ru_utime));
+	port_line(port, "sys %.6f s", helper_tv_s(ru->ru_stime));
+	port_line(port, "guest_user %.2f s", b->user_s - a->user_s);
+	port_line(port, "guest_sys %.2f s", b->sys_s - a->sys_s);
+	port_line(port, "guest_idle %.2f s", b->idle_s - a->idle_s);
 	if (WIFSIGNALED(status))
 		port_line(port, "exit %d %d -1 %d", j, r, WTERMSIG(status));
 	else
@@ -192,7 +160,7 @@ void run_rep(const struct init_spec *s, const struct init_job *job, int j, int r
 	     const struct ports *p)
 {
 	int out[2], err[2], status = 0;
-	struct cpu_times before, after;
+	struct helper_cpu_times before, after;
 	struct rusage ru = { 0 };
 	struct child_io c;
 	double t0, t1 = 0;
@@ -204,8 +172,8 @@ void run_rep(const struct init_spec *s, const struct init_job *job, int j, int r
 		return;
 	}
 	port_line(p->result, "start %d %d", j, r);
-	read_cpu_times(&before);
-	t0 = now_s();
+	helper_system_cpu(&before);
+	t0 = helper_now();
 	c.pid = fork();
 	if (c.pid == 0)
 		exec_job(s, job, out[1], err[1]);
@@ -222,8 +190,8 @@ void run_rep(const struct init_spec *s, const struct init_job *job, int j, int r
 		close(err[0]);
 		status = 127 << 8;
 	}
-	double wall = (t1 ? t1 : now_s()) - t0;
-	read_cpu_times(&after);
+	double wall = (t1 ? t1 : helper_now()) - t0;
+	helper_system_cpu(&after);
 	if (c.pid > 0)
 		kill(-c.pid, SIGKILL); /* background leftovers must not leak into the next rep */
 	while (waitpid(-1, NULL, WNOHANG) > 0)

@@ -167,12 +167,13 @@ static struct usage run_logged(char **argv, const char *what)
 {
 	struct usage u;
 	struct rusage ru;
-	double gu0, gs0, gu1, gs1, t0;
+	struct helper_cpu_times before, after;
+	double t0;
 	int status;
 	pid_t pid;
 
 	fflush(stdout);
-	helper_system_cpu(&gu0, &gs0);
+	helper_system_cpu(&before);
 	t0 = helper_now();
 	pid = fork();
 	if (pid == 0) {
@@ -186,11 +187,11 @@ static struct usage run_logged(char **argv, const char *what)
 	if (pid < 0 || wait4(pid, &status, 0, &ru) != pid)
 		helper_die(HELPER_EXIT_FAIL, "cannot run %s: %s", argv[0], strerror(errno));
 	u.wall_s = helper_now() - t0;
-	helper_system_cpu(&gu1, &gs1);
+	helper_system_cpu(&after);
 	u.user_s = helper_tv_s(ru.ru_utime);
 	u.sys_s = helper_tv_s(ru.ru_stime);
-	u.guest_user_s = gu1 - gu0;
-	u.guest_sys_s = gs1 - gs0;
+	u.guest_user_s = after.user_s - before.user_s;
+	u.guest_sys_s = after.sys_s - before.sys_s;
 	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
 		quote_log_tail(LOG_FILE);
 		helper_die(HELPER_EXIT_FAIL, "%s failed (%s %d); see the lines above", what,
