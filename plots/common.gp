@@ -19,11 +19,12 @@ set linetype 7 lc rgb "#e377c2" lw 2 pt 4 ps 1.2
 set linetype 8 lc rgb "#7f7f7f" lw 2 pt 6 ps 1.2
 set linetype cycle 8
 
-# open_output(fmt): the terminal for one format. 900x560 (wider for many tests) with a
-# 12 pt font stays readable when shown 800 px wide.
+# open_output(fmt): the terminal for one format. 900x560 (wider for many tests or variants)
+# with a 12 pt font stays readable when shown 800 px wide. "noenhanced" again here: setting
+# a terminal resets its options, which would turn "guest_sys" into guest with subscript s.
 open_output(fmt) = (fmt eq "svg") ? \
-    sprintf("set terminal svg size %d,%d dynamic font 'sans,12' background rgb 'white'; set output '%s.svg'", chart_width, chart_height, outbase) : \
-    sprintf("set terminal pngcairo size %d,%d font 'sans,12' background rgb 'white'; set output '%s.png'", chart_width, chart_height, outbase)
+    sprintf("set terminal svg size %d,%d dynamic noenhanced font 'sans,12' background rgb 'white'; set output '%s.svg'", chart_width, chart_height, outbase) : \
+    sprintf("set terminal pngcairo size %d,%d noenhanced font 'sans,12' background rgb 'white'; set output '%s.png'", chart_width, chart_height, outbase)
 
 # Bars and points never sit on the frame; an all-positive chart starts at 0.
 set offsets 0, 0, graph 0.1, graph 0.05

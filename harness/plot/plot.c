@@ -109,6 +109,7 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 	}
 	c.all_positive = true;
 	fprintf(f, "# variant\tthen per series: slowdown %%\tstandard error %%\n");
+	int nclusters = 0;
 	for (size_t v = 0; v < p->ds.nvariants; v++) {
 		bool any = false;
 		if ((int)v == p->baseline)
@@ -117,6 +118,7 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 			any |= row_of(p, gs[i], (int)v, rows) != NULL;
 		if (!any)
 			continue;
+		nclusters++;
 		fprintf(f, "%s", p->ds.variants[v]);
 		for (size_t i = 0; i < ng; i++) {
 			const struct report_row *r = row_of(p, gs[i], (int)v, rows);
@@ -127,6 +129,10 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 		fputc('\n', f);
 	}
 	fclose(f);
+	/* Room for names like "kasan-vmalloc" under each cluster of bars: they ran into each
+	 * other at 900 px with seven variants. */
+	int wide = 160 + nclusters * (90 + 40 * (int)ng);
+	c.width = wide > 900 ? wide : 0;
 	finish(p, &c);
 }
 
