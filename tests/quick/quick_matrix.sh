@@ -12,7 +12,7 @@ VARIANTS=(baseline init_on_alloc init_on_free)
 WORKLOADS=(hugetlb hackbench test_vmalloc)
 
 "$HARNESS" run --variants baseline,init_on_alloc,init_on_free --workloads hugetlb,hackbench,test_vmalloc \
-	--cores 2 --reps 2 "${QUICK_PARAMS[@]}" --out "$SET" > "$WORK/run.out" 2> "$WORK/run.err"
+	--cores 2 --boots 1 --reps 2 "${QUICK_PARAMS[@]}" --out "$SET" > "$WORK/run.out" 2> "$WORK/run.err"
 rc=$?
 [ $rc = 0 ] || { fail "harness run exited $rc"; tail -30 "$WORK/run.err" >&2; finish; }
 [ "$(meta "$SET" .status)" = complete ] || fail "meta.json status is $(meta "$SET" .status)"

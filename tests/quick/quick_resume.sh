@@ -6,7 +6,7 @@
 SET=$WORK/resume
 REPS=3
 
-"$HARNESS" run --variants baseline,init_on_alloc --workloads hugetlb --cores 2 --reps $REPS \
+"$HARNESS" run --variants baseline,init_on_alloc --workloads hugetlb --cores 2 --boots 1 --reps $REPS \
 	--param hugetlb.pages=32 --out "$SET" --no-report > "$WORK/first.out" 2> "$WORK/first.err" &
 pid=$!
 for _ in $(seq 1200); do
