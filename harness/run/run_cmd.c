@@ -34,12 +34,14 @@ static void print_plan(const struct run *r, FILE *out)
 	const struct plan *p = &r->plan;
 	size_t pending = plan_count_pending(p), missing = run_kernels_missing(r);
 	double total = 0;
-	char buf[32], bbuf[32];
+	char buf[32], bbuf[32], shuffle[48] = "";
 
+	if (p->order == ORDER_INTERLEAVED && p->seed)
+		snprintf(shuffle, sizeof(shuffle), " (shuffled: --seed %lu)", p->seed);
 	fprintf(out, "plan: %zu variants x %zu workloads x %zu vCPU counts x %d boots = %zu cells, "
-		"%d repetitions each, %s order%s; guest memory %ldM\n",
-		r->nvariants, r->nworkloads, p->ncores, p->boots, p->ncells, p->reps,
-		p->order == ORDER_GROUPED ? "grouped" : "interleaved", p->seed ? " (shuffled)" : "", r->mem_mib);
+		"%d repetition%s each, %s order%s; guest memory %ldM\n",
+		r->nvariants, r->nworkloads, p->ncores, p->boots, p->ncells, p->reps, p->reps == 1 ? "" : "s",
+		p->order == ORDER_GROUPED ? "grouped" : "interleaved", shuffle, r->mem_mib);
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct plan_cell *c = &p->cells[i];
 		int k = plan_cell_missing(p, c);
