@@ -367,11 +367,7 @@ char *ksource_shared_tree(const struct ksource *s, const char *cache)
 	lock_name = xasprintf("src-%s", s->label);
 	what = xasprintf("another process extracting %s", s->path);
 	fd = kbuild_lock(cache, lock_name, what);
-	if (fd >= 0 && !hb_is_dir(final) && extract_tarball(s, cache, final) < 0) {
-		free(final);
-		final = NULL;
-	}
-	if (fd < 0) {
+	if (fd < 0 || (!hb_is_dir(final) && extract_tarball(s, cache, final) < 0)) {
 		free(final);
 		final = NULL;
 	}
