@@ -8,7 +8,7 @@
 
 #include "boot/required_options.h"
 #include "boot/vm.h"
-#include "build/kbuild.h"
+#include "kernel/kernel.h"
 #include "commands.h"
 #include "common/argparse.h"
 #include "common/fileutil.h"
@@ -16,7 +16,7 @@
 #include "common/paths.h"
 #include "common/progress.h"
 #include "common/xalloc.h"
-#include "config/kconfigs.h"
+#include "kernel/kconfigs.h"
 
 /* Exit codes of the guest path itself, apart from the job's own (see --help). */
 #define EXIT_TIMEOUT 124
@@ -270,7 +270,7 @@ static int exit_code_of(const struct vm_result *r, const char *cmd)
 static void get_kernel(const struct boot_args *a, struct kernel_image *k, char **cmdline)
 {
 	struct variant_def v;
-	struct kbuild_opts ko = { 0 };
+	struct kernel_opts ko = { 0 };
 
 	if (a->kernel) {
 		external_kernel(a, k);
@@ -279,7 +279,7 @@ static void get_kernel(const struct boot_args *a, struct kernel_image *k, char *
 	}
 	config_require_variant(a->variant, &v);
 	ko.dry_run = a->vm.dry_run; /* a dry run builds nothing: it prints the build's plan */
-	if (kbuild_ensure(v.build, &ko, k) < 0)
+	if (kernel_ensure(v.build, &ko, k) < 0)
 		exit(EXIT_GUEST_FAILED);
 	if (a->vm.dry_run && !k->bzimage && !k->vmlinux) {
 		hb_info("dry run: build '%s' is not in the cache yet, so there is no QEMU command "

@@ -1,4 +1,4 @@
-/* The job file the guest init reads (workloads/init/PROTOCOL.md): written by the host
+/* The job file the guest init reads (guest/init/PROTOCOL.md): written by the host
  * before QEMU starts, read by the init before it mounts anything. */
 #ifndef HB_BOOT_JOBFILE_H
 #define HB_BOOT_JOBFILE_H

@@ -1,4 +1,4 @@
-/* Host side of the guest init's two ports (workloads/init/PROTOCOL.md), parsed
+/* Host side of the guest init's two ports (guest/init/PROTOCOL.md), parsed
  * incrementally as bytes arrive: the result port's lines and the output port's frames. */
 #ifndef HB_BOOT_PROTO_H
 #define HB_BOOT_PROTO_H

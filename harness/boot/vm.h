@@ -1,5 +1,5 @@
 /* Booting a kernel under QEMU with the host root shared read-only, running jobs through
- * the static guest init (workloads/init/), and collecting their results.
+ * the static guest init (guest/init/), and collecting their results.
  *
  * Host <-> guest: the job list goes in a job file the init reads from the host root; the
  * init answers on a virtio-serial port ("metric value unit" lines, exit status, errors),
@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <json-c/json.h>
 
-#include "build/kbuild.h"
+#include "kernel/kernel.h"
 
 enum accel_kind { ACCEL_AUTO, ACCEL_KVM, ACCEL_TCG };
 

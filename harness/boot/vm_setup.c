@@ -10,7 +10,7 @@
 #include "boot/jobfile.h"
 #include "boot/qemu_argv.h"
 #include "boot/vm_session.h"
-#include "config/kopts.h"
+#include "kernel/kopts.h"
 #include "common/argparse.h"
 #include "common/fileutil.h"
 #include "common/log.h"
@@ -18,7 +18,7 @@
 #include "common/progress.h"
 #include "common/xalloc.h"
 
-#define GUEST_INIT_RELPATH "workloads/init/hardbench-init"
+#define GUEST_INIT_RELPATH "guest/init/hardbench-init"
 
 static const char *const port_names[PORT_COUNT] = { "result.sock", "output.sock", "qmp.sock" };
 

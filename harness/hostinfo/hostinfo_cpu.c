@@ -12,6 +12,7 @@
 enum { REG_EBX = 1, REG_ECX = 2 };
 #define LEAF1_ECX_PCID (1u << 17)    /* CPUID.01H:ECX[17] */
 #define LEAF7_EBX_INVPCID (1u << 10) /* CPUID.(EAX=07H,ECX=0):EBX[10] */
+#define LEAF7_EBX_AVX512F (1u << 16) /* CPUID.(EAX=07H,ECX=0):EBX[16] */
 
 /* libcpuid reports -1 for a cache level it could not see (common inside VMs). */
 static json_object *kib_or_null(int32_t kib)
@@ -39,7 +40,9 @@ static json_object *flags_object(const struct cpu_raw_data_t *raw, const struct 
 			       json_object_new_boolean((raw->basic_cpuid[1][REG_ECX] & LEAF1_ECX_PCID) != 0));
 	json_object_object_add(f, "invpcid", json_object_new_boolean(has_leaf7 &&
 		(raw->basic_cpuid[7][REG_EBX] & LEAF7_EBX_INVPCID) != 0));
-	json_object_object_add(f, "avx512f", json_object_new_boolean(id->flags[CPU_FEATURE_AVX512F] != 0));
+	/* From the raw leaf too: libcpuid 0.6.2 decodes AVX512F only on Intel (AMD Zen 4 has it). */
+	json_object_object_add(f, "avx512f", json_object_new_boolean(has_leaf7 &&
+		(raw->basic_cpuid[7][REG_EBX] & LEAF7_EBX_AVX512F) != 0));
 	json_object_object_add(f, "hypervisor", json_object_new_boolean(id->flags[CPU_FEATURE_HYPERVISOR] != 0));
 	return f;
 }

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "common/xalloc.h"
-#include "config/kconfigs.h"
+#include "kernel/kconfigs.h"
 #include "report/numfmt.h"
 #include "report/seeds_report.h"
 #include "results/store.h"

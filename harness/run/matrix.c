@@ -9,7 +9,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
-#include "config/kconfigs.h"
+#include "kernel/kconfigs.h"
 #include "pin/pin.h"
 
 /* The seed 001 per-core sweep. */

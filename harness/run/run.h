@@ -7,7 +7,7 @@
 #include <json-c/json.h>
 
 #include "boot/vm.h"
-#include "build/kbuild.h"
+#include "kernel/kernel.h"
 #include "results/store.h"
 #include "run/estimate.h"
 #include "run/options.h"
@@ -70,7 +70,7 @@ void run_meta_set_status(struct run *r, const char *status);
 /* Records machine, rootfs and the first vCPU -> PU map per vCPU count. */
 void run_meta_note_boot(struct run *r, const struct vm_result *res, int cores);
 
-/* run/build.c: kernels for every variant of the plan (cached builds cost nothing). */
+/* run/kernels.c: kernels for every variant of the plan (cached builds cost nothing). */
 /* The distinct builds of the variants (r->kernel_builds), nothing built yet. */
 void run_collect_builds(struct run *r);
 int run_build_kernels(struct run *r);

@@ -7,7 +7,7 @@
 #include "common/argparse.h"
 #include "common/log.h"
 #include "common/xalloc.h"
-#include "config/kconfigs.h"
+#include "kernel/kconfigs.h"
 #include "run/matrix.h"
 #include "run/run.h"
 #include "workload/workload.h"

@@ -8,7 +8,7 @@
 #include "commands.h"
 #include "common/argparse.h"
 #include "common/log.h"
-#include "config/kconfigs.h"
+#include "kernel/kconfigs.h"
 #include "workload/workload.h"
 
 static const char *const list_kinds[] = { "all", "variants", "builds", "workloads", NULL };

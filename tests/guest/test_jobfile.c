@@ -1,5 +1,5 @@
 /* The job file: rendered by the host (boot/jobfile.c), parsed by the guest init
- * (workloads/init/jobfile.c), both compiled here: what goes in must come out. */
+ * (guest/init/jobfile.c), both compiled here: what goes in must come out. */
 #include <stdlib.h>
 #include <string.h>
 

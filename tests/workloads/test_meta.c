@@ -8,8 +8,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "build/kbuild.h"
-#include "build/source.h"
+#include "kernel/kernel.h"
+#include "kernel/source.h"
 #include "check.h"
 #include "common/argparse.h"
 #include "common/fileutil.h"

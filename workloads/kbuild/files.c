@@ -9,8 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "build/lock.h"
-#include "build/source.h"
+#include "common/lock.h"
+#include "kernel/source.h"
 #include "common/fileutil.h"
 #include "common/log.h"
 #include "common/paths.h"
@@ -165,7 +165,7 @@ int kbuild_files_make(const char *config, struct kbuild_files *f)
 	if (hb_mkdir_p(dir, 0755) < 0 || ksource_identify(f->source, cache, &ks) < 0)
 		goto out;
 	tree = ksource_shared_tree(&ks, cache);
-	lock = tree ? kbuild_lock(cache, "workloads-kbuild", "another harness making kbuild's files") : -1;
+	lock = tree ? kernel_cache_lock(cache, "workloads-kbuild", "another harness making kbuild's files") : -1;
 	if (lock >= 0) {
 		f->have_image = f->have_image || hb_is_file(f->image);
 		ret = f->have_image ? 0 : make_image(f);
@@ -174,7 +174,7 @@ int kbuild_files_make(const char *config, struct kbuild_files *f)
 			ret = make_prepared(config, f);
 		f->have_prepared = ret == 0;
 	}
-	kbuild_unlock(lock);
+	kernel_cache_unlock(lock);
 	ksource_free(&ks);
 out:
 	free(tree);

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "build/kbuild.h"
+#include "kernel/kernel.h"
 #include "common/xalloc.h"
 #include "workload/parser.h"
 

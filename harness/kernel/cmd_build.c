@@ -1,0 +1,176 @@
+/* harness build [VARIANT|BUILD ...] [--source DIR|TARBALL] [--cache DIR] [--jobs N]
+ *               [--force] [--dry-run] [--list] */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel/kernel.h"
+#include "kernel/source.h"
+#include "commands.h"
+#include "common/argparse.h"
+#include "common/log.h"
+#include "common/paths.h"
+#include "common/xalloc.h"
+#include "kernel/kconfigs.h"
+
+static const char usage_text[] =
+	"usage: harness build [VARIANT|BUILD ...] [options]\n"
+	"\n"
+	"Builds kernels from kernel-configs/ (a variant builds its build), cached by content.\n"
+	"With no name, builds 'base'.\n"
+	"\n"
+	"  --source DIR|TARBALL  kernel source (default " KSOURCE_DEFAULT ")\n"
+	"  --cache DIR           kernel cache (default $HARDBENCH_CACHE or ~/.cache/hardbench)\n"
+	"  -j, --jobs N          parallel compile jobs (default: host cores)\n"
+	"  --force               rebuild even when cached\n"
+	"  -n, --dry-run         print the plan: builds, cached or not, the exact commands\n"
+	"  --list                list builds and variants with their cache state\n"
+	"  -h, --help            this text\n";
+
+struct build_args {
+	struct kernel_opts opts;
+	bool list;
+	char **names; /* build names, resolved and without duplicates */
+};
+
+static const char accepted_options[] =
+	"--source, --cache, --jobs, --force, --dry-run, --list, --help";
+
+static void check_source(const char *s)
+{
+	if (hb_is_dir(s))
+		return;
+	if (!hb_is_file(s))
+		hb_usage_error("--source: '%s' does not exist (accepted: a kernel tree or a tarball)", s);
+	if (!ksource_is_tarball_name(s))
+		hb_usage_error("--source: '%s' is not a tarball (accepted: a kernel tree, or .tar, "
+			       ".tar.xz, .tar.gz, .tgz, .tar.bz2, .tar.zst)", s);
+}
+
+static void add_name(struct build_args *a, size_t *n, size_t *cap, const char *name)
+{
+	char *build = config_require_build_name(name);
+
+	if (hb_strv_contains(a->names, build)) {
+		free(build);
+		return;
+	}
+	a->names = xgrow(a->names, cap, *n + 2, sizeof(*a->names));
+	a->names[(*n)++] = build;
+	a->names[*n] = NULL;
+}
+
+static void parse_args(int argc, char **argv, struct build_args *a)
+{
+	static const struct option longopts[] = {
+		{ "source", required_argument, NULL, 's' }, { "cache", required_argument, NULL, 'c' },
+		{ "jobs", required_argument, NULL, 'j' },   { "force", no_argument, NULL, 'f' },
+		{ "dry-run", no_argument, NULL, 'n' },      { "list", no_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
+	};
+	size_t n = 0, cap = 0;
+	int c;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":j:nh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 's': check_source(optarg); a->opts.source = optarg; break;
+		case 'c': a->opts.cache = optarg; break;
+		case 'j': a->opts.jobs = (int)hb_parse_long("--jobs", optarg, 1, 4096); break;
+		case 'f': a->opts.force = true; break;
+		case 'n': a->opts.dry_run = true; break;
+		case 'l': a->list = true; break;
+		case 'h': fputs(usage_text, stdout); exit(HB_EXIT_OK);
+		case ':':
+			hb_usage_error("option '%s' needs a value", argv[optind - 1]);
+		default:
+			hb_usage_error("build: unknown option '%s' (accepted: %s)", argv[optind - 1],
+				       accepted_options);
+		}
+	}
+	a->names = xcalloc(1, sizeof(*a->names));
+	for (int i = optind; i < argc; i++) {
+		add_name(a, &n, &cap, argv[i]);
+	}
+	if (!n && !a->list)
+		add_name(a, &n, &cap, "base");
+}
+
+static const char *cache_state(const char *build, const struct kernel_opts *opts)
+{
+	struct kernel_image k;
+	struct build_def def;
+	const char *state = "error";
+	int rc;
+
+	if (config_load_build(build, &def) == 0) {
+		bool no_patches = def.patch_dir && !def.patches[0];
+		build_def_free(&def);
+		if (no_patches)
+			return "patches missing";
+	}
+	rc = kernel_lookup(build, opts, &k);
+	if (rc == 0)
+		state = "cached";
+	else if (rc == 1)
+		state = "not cached";
+	kernel_image_free(&k);
+	return state;
+}
+
+static int list_all(const struct kernel_opts *opts)
+{
+	char **builds = config_list_builds(), **variants = config_list_variants();
+
+	printf("builds:\n");
+	for (size_t i = 0; builds[i]; i++) {
+		struct build_def d;
+		if (config_load_build(builds[i], &d) < 0) {
+			printf("  %-16s %-15s (file does not parse)\n", builds[i], "error");
+			continue;
+		}
+		printf("  %-16s %-15s %s\n", builds[i], cache_state(builds[i], opts), d.description);
+		build_def_free(&d);
+	}
+	printf("variants:\n");
+	for (size_t i = 0; variants[i]; i++) {
+		struct variant_def v;
+		if (config_load_variant(variants[i], &v) < 0) {
+			printf("  %-16s (file does not parse)\n", variants[i]);
+			continue;
+		}
+		printf("  %-16s build %-16s %s\n", variants[i], v.build, v.cmdline);
+		variant_def_free(&v);
+	}
+	hb_free_strv(builds);
+	hb_free_strv(variants);
+	return HB_EXIT_OK;
+}
+
+int cmd_build(int argc, char **argv)
+{
+	struct build_args a = { 0 };
+	int failed = 0;
+
+	parse_args(argc, argv, &a);
+	if (a.list) {
+		hb_free_strv(a.names);
+		return list_all(&a.opts);
+	}
+	for (size_t i = 0; a.names[i]; i++) {
+		struct kernel_image k;
+		if (kernel_ensure(a.names[i], &a.opts, &k) < 0) {
+			failed++;
+			continue;
+		}
+		if (!a.opts.dry_run)
+			printf("%s: %s (release %s)\n", k.build, k.entry_dir, k.release);
+		kernel_image_free(&k);
+	}
+	if (failed)
+		hb_error("%d of %zu build(s) failed", failed, hb_strv_len(a.names));
+	hb_free_strv(a.names);
+	return failed ? HB_EXIT_FAIL : HB_EXIT_OK;
+}

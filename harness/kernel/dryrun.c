@@ -1,0 +1,90 @@
+/* --dry-run: what a build would do, printed from the same recipe the build runs. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel/cachekey.h"
+#include "kernel/plan.h"
+#include "kernel/recipe.h"
+#include "common/argparse.h"
+#include "common/paths.h"
+#include "common/xalloc.h"
+#include "kernel/kopts.h"
+
+static void print_argv(FILE *f, char *const *argv)
+{
+	char *line = recipe_render(argv);
+	fprintf(f, "  $ %s\n", line);
+	free(line);
+}
+
+static void print_env(FILE *f, const struct recipe *r)
+{
+	char **env = recipe_env(r);
+	char *line = recipe_render(env);
+
+	fprintf(f, "  environment of every step: %s\n", line);
+	free(line);
+	hb_free_strv(env);
+}
+
+static void print_source_steps(const struct kernel_plan *p, const char *copy, FILE *f)
+{
+	char *shared = ksource_shared_path(&p->src, p->cache);
+
+	if (p->src.is_tarball && !hb_is_dir(shared))
+		fprintf(f, "  extract %s into %s (once, read-only afterwards)\n", p->src.path, shared);
+	fprintf(f, "  $ cp -al %s %s\n", shared, copy);
+	fprintf(f, "  $ cd %s\n", copy);
+	if (p->def.patch_dir && !p->def.patches[0])
+		fprintf(f, "  ERROR: patch folder %s %s\n", p->def.patch_dir,
+			hb_is_dir(p->def.patch_dir) ? "has no *.patch files" : "does not exist");
+	for (size_t i = 0; p->def.patches[i]; i++) {
+		char *argv[] = { "patch", "-p1", "--forward", "--batch", "--no-backup-if-mismatch", "-i",
+				 p->def.patches[i], NULL };
+		print_argv(f, argv);
+	}
+	free(shared);
+}
+
+/* The number of options the fragments ask for, as verify will check them. */
+static size_t count_options(const struct kernel_plan *p)
+{
+	struct kopt_list want = { 0 };
+	size_t n;
+
+	for (size_t i = 0; p->def.fragments[i]; i++)
+		kopts_load(&want, p->def.fragments[i]);
+	n = want.n;
+	kopts_free(&want);
+	return n;
+}
+
+void kernel_print_plan(const struct kernel_plan *p, bool cached, FILE *f)
+{
+	char *copy = hb_path_join(p->work, "src");
+	char *modules = hb_path_join(p->staging, "modules");
+	char *statslog = hb_path_join(p->work, "ccache.stats");
+	struct recipe r = { .tree = copy, .fragments = p->def.fragments, .jobs = p->jobs,
+			    .ccache = p->ccache, .modules_dir = modules, .ccache_log = statslog };
+
+	fprintf(f, "%s: %s (key %.*s) %s\n", p->def.name, cached ? "cached" : "not cached",
+		KBUILD_KEY_PREFIX, p->key, p->entry);
+	if (!cached) {
+		fprintf(f, "  source %s (%s)\n", p->src.path, p->src.identity);
+		print_source_steps(p, copy, f);
+		print_env(f, &r);
+		for (enum recipe_step s = STEP_TINYCONFIG; s < STEP_COUNT; s++) {
+			char **argv = recipe_argv(&r, s);
+			print_argv(f, argv);
+			hb_free_strv(argv);
+			if (s == STEP_OLDDEFCONFIG)
+				fprintf(f, "  verify the %zu options of %zu fragment(s) in %s/.config\n",
+					count_options(p), hb_strv_len(p->def.fragments), RECIPE_OBJ);
+		}
+		fprintf(f, "  store bzImage, vmlinux, config, modules/, build.log, manifest.json; "
+			   "rename %s to %s\n", p->staging, p->entry);
+	}
+	free(statslog);
+	free(modules);
+	free(copy);
+}

@@ -1,0 +1,389 @@
+/* kernel-configs/ builds and variants: INI files read with inih. */
+#include "kernel/kconfigs.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <ini.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/argparse.h"
+#include "common/log.h"
+#include "common/paths.h"
+#include "common/xalloc.h"
+
+/* One key of a section and where its value goes. */
+struct ini_key {
+	const char *name;
+	char **value;
+};
+
+struct ini_target {
+	const char *section;
+	struct ini_key *keys;
+	char *why; /* first error's reason; the line number comes from inih */
+};
+
+char *config_dir(void)
+{
+	char *dir = hb_path_join(hb_source_dir(), "kernel-configs");
+	char *abs = realpath(dir, NULL);
+
+	/* Absolute, because the build runs merge_config.sh from inside the source copy. */
+	if (abs) {
+		free(dir);
+		return abs;
+	}
+	return dir;
+}
+
+/* Names become file names: refuse anything that could leave the folder. */
+static bool valid_name(const char *name)
+{
+	if (!name || !*name || name[0] == '.' || name[0] == '-')
+		return false;
+	for (const char *p = name; *p; p++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyz0123456789_-.", *p))
+			return false;
+	return true;
+}
+
+/* inih hands a value continued on indented lines to us once per line: join them. */
+static void set_or_append(char **slot, const char *value)
+{
+	char *joined;
+
+	if (!*slot) {
+		*slot = xstrdup(value);
+		return;
+	}
+	joined = xasprintf("%s %s", *slot, value);
+	free(*slot);
+	*slot = joined;
+}
+
+static int on_ini_entry(void *user, const char *section, const char *name, const char *value)
+{
+	struct ini_target *t = user;
+
+	if (strcmp(section, t->section)) {
+		if (!t->why)
+			t->why = xasprintf("unknown section [%s] (accepted: [%s])", section, t->section);
+		return 0;
+	}
+	for (struct ini_key *k = t->keys; k->name; k++) {
+		if (!strcmp(k->name, name)) {
+			set_or_append(k->value, value);
+			return 1;
+		}
+	}
+	if (!t->why) {
+		char *accepted = xstrdup("");
+		for (struct ini_key *k = t->keys; k->name; k++) {
+			char *next = xasprintf("%s%s%s", accepted, *accepted ? ", " : "", k->name);
+			free(accepted);
+			accepted = next;
+		}
+		t->why = xasprintf("unknown key '%s' (accepted: %s)", name, accepted);
+		free(accepted);
+	}
+	return 0;
+}
+
+/* 0 parsed; -1 no such file; -2 parse error printed. */
+static int load_ini(const char *path, struct ini_target *t)
+{
+	int rc;
+
+	if (!hb_is_file(path))
+		return -1;
+	rc = ini_parse(path, on_ini_entry, t);
+	if (rc == 0 && !t->why)
+		return 0;
+	if (rc < 0)
+		hb_error("%s: cannot read: %s", path, strerror(errno));
+	else
+		hb_error("%s:%d: %s", path, rc, t->why ? t->why : "not an INI line (expected key = value)");
+	free(t->why);
+	t->why = NULL;
+	return -2;
+}
+
+static char *def_path(const char *folder, const char *name, const char *suffix)
+{
+	char *dir = config_dir();
+	char *path = xasprintf("%s/%s/%s%s", dir, folder, name, suffix);
+	free(dir);
+	return path;
+}
+
+static char *or_empty(char *s)
+{
+	return s ? s : xstrdup("");
+}
+
+static bool is_patch_file(const char *name)
+{
+	size_t n = strlen(name);
+	return name[0] != '.' && n > 6 && !strcmp(name + n - 6, ".patch");
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sorted NULL-terminated list of dir's entries accepted by keep(), as dir/entry when
+ * full_paths; an empty list when dir is missing. */
+static char **list_dir(const char *dir, bool (*keep)(const char *), bool full_paths)
+{
+	DIR *d = opendir(dir);
+	char **v = NULL;
+	size_t n = 0, cap = 0;
+	struct dirent *e;
+
+	while (d && (e = readdir(d))) {
+		if (!keep(e->d_name))
+			continue;
+		v = xgrow(v, &cap, n + 2, sizeof(*v));
+		v[n++] = full_paths ? hb_path_join(dir, e->d_name) : xstrdup(e->d_name);
+	}
+	if (d)
+		closedir(d);
+	v = xgrow(v, &cap, n + 1, sizeof(*v));
+	v[n] = NULL;
+	qsort(v, n, sizeof(*v), compare_strings);
+	return v;
+}
+
+/* fragments= words -> absolute paths, base.config first. -2 after naming a missing one. */
+static int resolve_fragments(const char *file, const char *words, char ***out)
+{
+	char *dir = config_dir();
+	char *copy = xstrdup(words ? words : ""), *save = NULL;
+	char **v = NULL;
+	size_t n = 0, cap = 0;
+	int rc = 0;
+
+	v = xgrow(v, &cap, 2, sizeof(*v));
+	v[n++] = hb_path_join(dir, "base.config");
+	for (char *w = strtok_r(copy, " \t,", &save); w; w = strtok_r(NULL, " \t,", &save)) {
+		size_t len = strlen(w);
+		bool has_suffix = len > 7 && !strcmp(w + len - 7, ".config");
+		char *path = xasprintf("%s/fragments/%s%s", dir, w, has_suffix ? "" : ".config");
+
+		if (!valid_name(w) || !hb_is_file(path)) {
+			hb_error("%s: fragment '%s' not found (expected %s)", file, w, path);
+			free(path);
+			rc = -2;
+			break;
+		}
+		v = xgrow(v, &cap, n + 2, sizeof(*v));
+		v[n++] = path;
+	}
+	v[n] = NULL;
+	free(copy);
+	free(dir);
+	if (rc)
+		hb_free_strv(v);
+	else
+		*out = v;
+	return rc;
+}
+
+static bool words_one(const char *s)
+{
+	return s && *s && !strpbrk(s, " \t");
+}
+
+int config_load_build(const char *name, struct build_def *out)
+{
+	char *desc = NULL, *seed = NULL, *frags = NULL, *patches = NULL;
+	struct ini_key keys[] = { { "description", &desc }, { "seed", &seed },
+				  { "fragments", &frags }, { "patches", &patches }, { NULL, NULL } };
+	struct ini_target t = { .section = "build", .keys = keys };
+	char *path;
+	int rc;
+
+	if (!valid_name(name))
+		return -1;
+	path = def_path("builds", name, ".build");
+	rc = load_ini(path, &t);
+	*out = (struct build_def){ 0 };
+	if (rc == 0 && patches && *patches && !(words_one(patches) && valid_name(patches))) {
+		hb_error("%s: patches = '%s' is not one folder name under kernel-configs/patches/",
+			 path, patches);
+		rc = -2;
+	}
+	if (rc == 0)
+		rc = resolve_fragments(path, frags, &out->fragments);
+	if (rc == 0) {
+		out->name = xstrdup(name);
+		out->description = or_empty(desc);
+		out->seed = or_empty(seed);
+		desc = seed = NULL;
+		if (patches && *patches) {
+			char *dir = config_dir();
+			out->patch_dir = xasprintf("%s/patches/%s", dir, patches);
+			out->patches = list_dir(out->patch_dir, is_patch_file, true);
+			free(dir);
+		} else {
+			out->patches = xcalloc(1, sizeof(char *));
+		}
+	}
+	free(desc);
+	free(seed);
+	free(frags);
+	free(patches);
+	free(path);
+	return rc;
+}
+
+int config_load_variant(const char *name, struct variant_def *out)
+{
+	char *build = NULL, *cmdline = NULL, *desc = NULL, *seed = NULL;
+	struct ini_key keys[] = { { "build", &build }, { "cmdline", &cmdline },
+				  { "description", &desc }, { "seed", &seed }, { NULL, NULL } };
+	struct ini_target t = { .section = "variant", .keys = keys };
+	char *path;
+	int rc;
+
+	if (!valid_name(name))
+		return -1;
+	path = def_path("variants", name, ".variant");
+	rc = load_ini(path, &t);
+	if (rc == 0 && !(words_one(build) && valid_name(build))) {
+		hb_error("%s: build = '%s' is not a build name", path, build ? build : "");
+		rc = -2;
+	}
+	*out = (struct variant_def){ 0 };
+	if (rc == 0) {
+		*out = (struct variant_def){ .name = xstrdup(name), .build = build,
+					     .cmdline = or_empty(cmdline), .description = or_empty(desc),
+					     .seed = or_empty(seed) };
+		build = cmdline = desc = seed = NULL;
+	}
+	free(build);
+	free(cmdline);
+	free(desc);
+	free(seed);
+	free(path);
+	return rc;
+}
+
+static bool ends_build(const char *n)
+{
+	size_t l = strlen(n);
+	return n[0] != '.' && l > 6 && !strcmp(n + l - 6, ".build");
+}
+
+static bool ends_variant(const char *n)
+{
+	size_t l = strlen(n);
+	return n[0] != '.' && l > 8 && !strcmp(n + l - 8, ".variant");
+}
+
+/* Names of folder/<name><suffix>, suffix stripped. */
+static char **list_names(const char *folder, bool (*keep)(const char *), size_t suffix_len)
+{
+	char *dir = config_dir();
+	char *sub = hb_path_join(dir, folder);
+	char **v = list_dir(sub, keep, false);
+
+	for (size_t i = 0; v[i]; i++)
+		v[i][strlen(v[i]) - suffix_len] = '\0';
+	/* Sorted again without the suffix: "kasan" before "kasan-vmalloc". */
+	qsort(v, hb_strv_len(v), sizeof(*v), compare_strings);
+	free(sub);
+	free(dir);
+	return v;
+}
+
+char **config_list_builds(void) { return list_names("builds", ends_build, 6); }
+char **config_list_variants(void) { return list_names("variants", ends_variant, 8); }
+
+/* "a, b, c" of a list, for "accepted: ..." messages. */
+static char *join_names(char **v)
+{
+	char *s = xstrdup("");
+	for (size_t i = 0; v && v[i]; i++) {
+		char *next = xasprintf("%s%s%s", s, i ? ", " : "", v[i]);
+		free(s);
+		s = next;
+	}
+	return s;
+}
+
+void config_require_variant(const char *name, struct variant_def *out)
+{
+	struct build_def b;
+	int rc = config_load_variant(name, out);
+
+	if (rc == -1) {
+		char **known = config_list_variants();
+		char *list = join_names(known);
+		hb_usage_error("unknown variant '%s' (accepted: %s)", name, list);
+	}
+	if (rc < 0)
+		hb_usage_error("variant '%s' cannot be used until its file is fixed", name);
+	rc = config_load_build(out->build, &b);
+	if (rc == -1) {
+		char **known = config_list_builds();
+		char *list = join_names(known);
+		hb_usage_error("variant '%s' names unknown build '%s' (builds: %s)", name, out->build, list);
+	}
+	if (rc < 0)
+		hb_usage_error("variant '%s': build '%s' cannot be used until its file is fixed",
+			       name, out->build);
+	build_def_free(&b);
+}
+
+char *config_require_build_name(const char *name)
+{
+	struct variant_def v;
+	struct build_def b;
+	char *build;
+	int rc = config_load_build(name, &b);
+
+	if (rc == 0) {
+		build_def_free(&b);
+		return xstrdup(name);
+	}
+	if (rc == -2)
+		hb_usage_error("build '%s' cannot be used until its file is fixed", name);
+	rc = config_load_variant(name, &v);
+	if (rc == -2)
+		hb_usage_error("variant '%s' cannot be used until its file is fixed", name);
+	if (rc == -1) {
+		char **variants = config_list_variants(), **builds = config_list_builds();
+		char *vl = join_names(variants), *bl = join_names(builds);
+		hb_usage_error("unknown variant or build '%s' (variants: %s; builds: %s)", name, vl, bl);
+	}
+	variant_def_free(&v);
+	/* Exits with the reason when the variant's file or its build is broken. */
+	config_require_variant(name, &v);
+	build = xstrdup(v.build);
+	variant_def_free(&v);
+	return build;
+}
+
+void build_def_free(struct build_def *b)
+{
+	free(b->name);
+	free(b->description);
+	free(b->seed);
+	hb_free_strv(b->fragments);
+	hb_free_strv(b->patches);
+	free(b->patch_dir);
+	*b = (struct build_def){ 0 };
+}
+
+void variant_def_free(struct variant_def *v)
+{
+	free(v->name);
+	free(v->build);
+	free(v->cmdline);
+	free(v->description);
+	free(v->seed);
+	*v = (struct variant_def){ 0 };
+}

@@ -1,0 +1,191 @@
+/* kernel_ensure/kernel_lookup: the kernel cache. An entry is
+ * <cache>/kernels/<build>-<key prefix>/ holding bzImage, vmlinux, config, modules/,
+ * build.log and manifest.json; it appears by one rename, so it is whole or absent. */
+#include "kernel/kernel.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kernel/cachekey.h"
+#include "kernel/plan.h"
+#include "common/lock.h"
+#include "kernel/manifest.h"
+#include "kernel/recipe.h"
+#include "kernel/source.h"
+#include "common/fileutil.h"
+#include "common/log.h"
+#include "common/paths.h"
+#include "common/progress.h"
+#include "common/spawn.h"
+#include "common/xalloc.h"
+#include "kernel/kopts.h"
+
+int kernel_plan_init(const char *build, const struct kernel_opts *opts, struct kernel_plan *p)
+{
+	char *abs;
+	int rc;
+
+	*p = (struct kernel_plan){ 0 };
+	rc = config_load_build(build, &p->def);
+	if (rc == -1)
+		hb_error("unknown build '%s' (no kernel-configs/builds/%s.build)", build, build);
+	if (rc < 0)
+		return -1;
+	p->cache = opts && opts->cache ? xstrdup(opts->cache) : hb_cache_dir();
+	if (hb_mkdir_p(p->cache, 0755) < 0 || !(abs = realpath(p->cache, NULL))) {
+		hb_error("cannot create cache directory %s: %s", p->cache, strerror(errno));
+		kernel_plan_free(p);
+		return -1;
+	}
+	/* Absolute, because make runs inside the source copy (INSTALL_MOD_PATH, ccache). */
+	free(p->cache);
+	p->cache = abs;
+	if (ksource_identify(opts ? opts->source : NULL, p->cache, &p->src) < 0 ||
+	    !(p->compiler = kernel_compiler_id()) ||
+	    kernel_cache_key(&p->def, p->src.identity, p->compiler, p->key) < 0) {
+		kernel_plan_free(p);
+		return -1;
+	}
+	p->slot = xasprintf("%s-%.*s", p->def.name, KBUILD_KEY_PREFIX, p->key);
+	p->entry = xasprintf("%s/kernels/%s", p->cache, p->slot);
+	p->work = xasprintf("%s/work/%s", p->cache, p->slot);
+	p->staging = xasprintf("%s/kernels/.tmp-%s", p->cache, p->slot);
+	p->jobs = opts && opts->jobs > 0 ? opts->jobs : (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (p->jobs < 1)
+		p->jobs = 1;
+	p->ccache = hb_have_program("ccache");
+	return 0;
+}
+
+void kernel_plan_free(struct kernel_plan *p)
+{
+	build_def_free(&p->def);
+	ksource_free(&p->src);
+	free(p->cache);
+	free(p->compiler);
+	free(p->slot);
+	free(p->entry);
+	free(p->work);
+	free(p->staging);
+	*p = (struct kernel_plan){ 0 };
+}
+
+int kernel_plan_check_patches(const struct kernel_plan *p)
+{
+	if (!p->def.patch_dir || p->def.patches[0])
+		return 0;
+	hb_error("build '%s' needs the patch series in %s, which %s", p->def.name, p->def.patch_dir,
+		 hb_is_dir(p->def.patch_dir) ? "has no *.patch files" : "does not exist");
+	return -1;
+}
+
+/* Fills *out from a complete entry; -1 when the entry is missing, partial or stale. */
+static int image_from_entry(const struct kernel_plan *p, struct kernel_image *out)
+{
+	struct manifest_info m;
+	char *bz = hb_path_join(p->entry, "bzImage");
+	int rc = -1;
+
+	*out = (struct kernel_image){ 0 };
+	if (hb_is_file(bz) && manifest_read(p->entry, &m) == 0) {
+		if (!strcmp(m.key, p->key)) {
+			char *vmlinux = hb_path_join(p->entry, "vmlinux");
+			char *modules = hb_path_join(p->entry, "modules");
+			*out = (struct kernel_image){
+				.build = xstrdup(p->def.name), .entry_dir = xstrdup(p->entry),
+				.bzimage = bz, .release = xstrdup(m.release),
+				.config = hb_path_join(p->entry, "config"), .key = xstrdup(p->key),
+				.vmlinux = hb_is_file(vmlinux) ? vmlinux : NULL,
+				.modules_root = hb_is_dir(modules) ? modules : NULL,
+			};
+			if (!out->vmlinux)
+				free(vmlinux);
+			if (!out->modules_root)
+				free(modules);
+			bz = NULL;
+			rc = 0;
+		}
+		manifest_info_free(&m);
+	}
+	free(bz);
+	return rc;
+}
+
+int kernel_lookup(const char *build, const struct kernel_opts *opts, struct kernel_image *out)
+{
+	struct kernel_plan p;
+	int rc;
+
+	*out = (struct kernel_image){ 0 };
+	if (kernel_plan_init(build, opts, &p) < 0)
+		return -1;
+	rc = image_from_entry(&p, out) == 0 ? 0 : 1;
+	kernel_plan_free(&p);
+	return rc;
+}
+
+static void say_cached(const struct kernel_image *k)
+{
+	hb_info("%s: cached kernel %s in %s", k->build, k->release, k->entry_dir);
+}
+
+int kernel_ensure(const char *build, const struct kernel_opts *opts, struct kernel_image *out)
+{
+	struct kernel_plan p;
+	bool force = opts && opts->force;
+	char *what;
+	int fd, rc = -1;
+
+	*out = (struct kernel_image){ 0 };
+	if (kernel_plan_init(build, opts, &p) < 0)
+		return -1;
+	if (opts && opts->dry_run) {
+		bool hit = image_from_entry(&p, out) == 0;
+		kernel_print_plan(&p, hit && !force, stdout);
+		rc = hit && !force ? 0 : kernel_plan_check_patches(&p);
+		kernel_plan_free(&p);
+		return rc;
+	}
+	if (!force && image_from_entry(&p, out) == 0) {
+		say_cached(out);
+		kernel_plan_free(&p);
+		return 0;
+	}
+	if (kernel_plan_check_patches(&p) < 0) {
+		kernel_plan_free(&p);
+		return -1;
+	}
+	what = xasprintf("another build of %s", p.def.name);
+	fd = kernel_cache_lock(p.cache, p.slot, what);
+	free(what);
+	if (fd >= 0) {
+		/* Whoever held the lock may have just built it. */
+		if (!force && image_from_entry(&p, out) == 0) {
+			say_cached(out);
+			rc = 0;
+		} else if ((rc = kernel_make(&p)) == 0) {
+			rc = image_from_entry(&p, out);
+			if (rc < 0)
+				hb_error("%s: the new entry %s is not readable", p.def.name, p.entry);
+		}
+		kernel_cache_unlock(fd);
+	}
+	kernel_plan_free(&p);
+	return rc;
+}
+
+void kernel_image_free(struct kernel_image *k)
+{
+	free(k->build);
+	free(k->entry_dir);
+	free(k->bzimage);
+	free(k->vmlinux);
+	free(k->modules_root);
+	free(k->release);
+	free(k->config);
+	free(k->key);
+	*k = (struct kernel_image){ 0 };
+}

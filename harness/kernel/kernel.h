@@ -1,0 +1,36 @@
+/* Building kernels from kernel-configs/ builds, out of tree, cached by content hash. */
+#ifndef HB_KERNEL_KERNEL_H
+#define HB_KERNEL_KERNEL_H
+
+#include <stdbool.h>
+
+struct kernel_image {
+	char *build;         /* build name, or "external" for --kernel */
+	char *entry_dir;     /* cache entry directory (NULL for external kernels) */
+	char *bzimage;
+	char *vmlinux;       /* NULL when not kept */
+	char *modules_root;  /* INSTALL_MOD_PATH: <modules_root>/lib/modules/<release>/ exists; may be NULL */
+	char *release;       /* the guest's uname -r */
+	char *config;        /* the final .config, NULL when unknown */
+	char *key;           /* cache key (hex), NULL for external kernels */
+};
+
+struct kernel_opts {
+	const char *source;  /* tree or tarball; NULL: /usr/src/linux-source-6.1.tar.xz */
+	const char *cache;   /* NULL: hb_cache_dir() */
+	int jobs;            /* 0: host cores */
+	bool force;          /* rebuild even on a cache hit */
+	bool dry_run;        /* print the plan, build nothing */
+};
+
+/* Builds (or finds in the cache) the named build. 0 with *out filled; -1 after printing
+ * why (the error names the build log and quotes its last error lines). A cache hit runs
+ * no make at all. Safe to call from parallel processes: one builds, the others wait for
+ * its lock and then find the entry. With dry_run, prints the plan on stdout and returns
+ * 0 with *out filled on a cache hit, zeroed otherwise. */
+int kernel_ensure(const char *build, const struct kernel_opts *opts, struct kernel_image *out);
+/* Cache lookup only: 0 hit (*out filled), 1 miss, -1 error (printed). */
+int kernel_lookup(const char *build, const struct kernel_opts *opts, struct kernel_image *out);
+void kernel_image_free(struct kernel_image *k);
+
+#endif

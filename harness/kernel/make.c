@@ -1,0 +1,234 @@
+/* One kernel build, from source copy to published cache entry. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kernel/cachekey.h"
+#include "kernel/make.h"
+#include "common/argparse.h"
+#include "common/fileutil.h"
+#include "common/log.h"
+#include "common/paths.h"
+#include "common/progress.h"
+#include "common/xalloc.h"
+#include "kernel/kopts.h"
+
+/* Progress estimate for a build no entry of the same build remembers: base.config on
+ * 6.1.192 prints about this many "  CC " lines. */
+#define KBUILD_COMPILES_GUESS 1100
+
+/* The compile count of the newest entry of the same build, for the ETA. */
+static size_t expected_compiles(const struct kernel_plan *p)
+{
+	char *dir = hb_path_join(p->cache, "kernels");
+	char *prefix = xasprintf("%s-", p->def.name);
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t best = 0;
+	time_t newest = 0;
+
+	while (d && (e = readdir(d))) {
+		char *entry;
+		struct manifest_info m;
+		struct stat st;
+
+		if (strncmp(e->d_name, prefix, strlen(prefix)) ||
+		    strlen(e->d_name) != strlen(prefix) + KBUILD_KEY_PREFIX)
+			continue;
+		entry = hb_path_join(dir, e->d_name);
+		if (stat(entry, &st) == 0 && st.st_mtime >= newest && manifest_read(entry, &m) == 0) {
+			if (m.compiles) {
+				best = m.compiles;
+				newest = st.st_mtime;
+			}
+			manifest_info_free(&m);
+		}
+		free(entry);
+	}
+	if (d)
+		closedir(d);
+	free(prefix);
+	free(dir);
+	return best ? best : KBUILD_COMPILES_GUESS;
+}
+
+static void log_line(const char *log, const char *line)
+{
+	FILE *f = fopen(log, "a");
+
+	if (f) {
+		fprintf(f, "%s\n", line);
+		fclose(f);
+	}
+}
+
+static int prepare_source(struct make_state *r)
+{
+	char *shared;
+	double t0 = hb_now();
+	int rc = -1;
+
+	make_phase(r, "prepare source");
+	shared = ksource_shared_path(&r->p->src, r->p->cache);
+	if (!hb_is_dir(shared))
+		make_end_progress_line(r); /* extraction prints its own lines */
+	free(shared);
+	shared = ksource_shared_tree(&r->p->src, r->p->cache);
+	if (shared) {
+		char *line = xasprintf("+ copy %s to %s (hard links), then apply %zu patch(es)", shared,
+				       r->copy, hb_strv_len(r->p->def.patches));
+		log_line(r->log, line);
+		free(line);
+	}
+	if (shared && ksource_copy(shared, r->copy) == 0 &&
+	    ksource_apply_patches(r->copy, r->p->def.patches, r->log) == 0)
+		rc = 0;
+	free(shared);
+	r->stats.seconds_prepare = hb_now() - t0;
+	return rc;
+}
+
+static int make_step(struct make_state *r, enum recipe_step step)
+{
+	int rc = recipe_run(&r->recipe, step, r->log, &r->progress,
+			    step == STEP_COMPILE ? &r->stats.compiles : NULL);
+	if (rc != 0) {
+		make_fail(r, recipe_step_name(step), rc);
+		return -1;
+	}
+	return 0;
+}
+
+/* Every option the fragments ask for must hold after olddefconfig. */
+static int verify_config(struct make_state *r)
+{
+	char *config = hb_path_join(r->obj, ".config");
+	struct kopt_list have = { 0 };
+	char **bad = NULL;
+	int rc = -1;
+
+	for (size_t i = 0; r->p->def.fragments[i]; i++)
+		if (kopts_load(&r->want, r->p->def.fragments[i]) < 0)
+			goto out;
+	if (kopts_load(&have, config) < 0)
+		goto out;
+	bad = kopts_verify(&r->want, &have);
+	if (bad[0]) {
+		FILE *f = fopen(r->log, "a");
+		char *msg = xasprintf("%zu option(s) the fragments ask for did not hold after "
+				      "olddefconfig", hb_strv_len(bad));
+		for (size_t i = 0; f && bad[i]; i++)
+			fprintf(f, "error: dropped %s\n", bad[i]);
+		if (f)
+			fclose(f);
+		make_fail(r, msg, 0);
+		free(msg);
+		goto out;
+	}
+	rc = 0;
+out:
+	hb_free_strv(bad);
+	kopts_free(&have);
+	free(config);
+	return rc;
+}
+
+static int configure(struct make_state *r)
+{
+	double t0 = hb_now();
+
+	make_phase(r, "configure");
+	if (make_step(r, STEP_TINYCONFIG) < 0 || make_step(r, STEP_MERGE) < 0 ||
+	    make_step(r, STEP_OLDDEFCONFIG) < 0)
+		return -1;
+	make_phase(r, "verify");
+	if (verify_config(r) < 0)
+		return -1;
+	r->stats.seconds_configure = hb_now() - t0;
+	return 0;
+}
+
+static int compile(struct make_state *r)
+{
+	double t0 = hb_now();
+
+	make_phase(r, "compile");
+	if (make_step(r, STEP_COMPILE) < 0)
+		return -1;
+	r->stats.seconds_compile = hb_now() - t0;
+	t0 = hb_now();
+	make_phase(r, "modules_install");
+	if (make_step(r, STEP_MODULES_INSTALL) < 0)
+		return -1;
+	r->stats.seconds_install = hb_now() - t0;
+	return 0;
+}
+
+static void make_free(struct make_state *r)
+{
+	kopts_free(&r->want);
+	free(r->copy);
+	free(r->obj);
+	free(r->log);
+	free(r->ccache_log);
+}
+
+static int start(struct make_state *r)
+{
+	const struct kernel_plan *p = r->p;
+
+	/* Leftovers of a build that was killed: we hold the slot's lock, they are ours. */
+	if (hb_is_dir(p->work))
+		make_discard(p, p->work);
+	make_remove_owned(p->staging);
+	if (hb_mkdir_p(p->work, 0755) < 0 || hb_mkdir_p(p->staging, 0755) < 0) {
+		hb_error("cannot create %s or %s: %s", p->work, p->staging, strerror(errno));
+		return -1;
+	}
+	if (p->ccache)
+		unlink(r->ccache_log);
+	return 0;
+}
+
+int kernel_make(const struct kernel_plan *p)
+{
+	struct make_state r = { .p = p, .t0 = hb_now(), .cpu0 = make_children_cpu() };
+	char *label = xasprintf("build %s", p->def.name);
+	char *modules = hb_path_join(p->staging, "modules");
+	int rc = -1;
+
+	r.copy = hb_path_join(p->work, "src");
+	r.obj = hb_path_join(r.copy, RECIPE_OBJ);
+	r.log = hb_path_join(p->work, "build.log");
+	r.ccache_log = hb_path_join(p->work, "ccache.stats");
+	r.recipe = (struct recipe){ .tree = r.copy, .fragments = p->def.fragments, .jobs = p->jobs,
+				    .ccache = p->ccache, .modules_dir = modules,
+				    .ccache_log = r.ccache_log };
+	progress_start(&r.progress, label, expected_compiles(p));
+	if (start(&r) < 0)
+		goto out;
+	if (prepare_source(&r) < 0) {
+		make_fail(&r, "prepare source", 0);
+		goto out;
+	}
+	if (configure(&r) < 0 || compile(&r) < 0)
+		goto out;
+	if (make_store(&r) < 0 || make_publish(p) < 0) {
+		make_fail(&r, "store", 0);
+		goto out;
+	}
+	make_end_progress_line(&r);
+	make_report_success(&r);
+	make_discard(p, p->work);
+	rc = 0;
+out:
+	make_free(&r);
+	free(modules);
+	free(label);
+	return rc;
+}
