@@ -1,7 +1,7 @@
 /* Statistics against values worked out by hand (shown in the comments). */
 #include <math.h>
 
-#include "check.h"
+#include "test.h"
 #include "stats/stats.h"
 
 static void summarize(const double *x, int n, struct summary *s)
@@ -15,7 +15,7 @@ static void summarize(const double *x, int n, struct summary *s)
 }
 
 /* n=1: the mean is the value; no sample spread exists, and nothing pretends it does. */
-static void test_one_sample(int *failures)
+TEST(one_sample)
 {
 	struct summary s;
 	double x[] = { 42.5 };
@@ -33,7 +33,7 @@ static void test_one_sample(int *failures)
 
 /* n=2, {1, 3}: mean 2; squared deviations 1 + 1 = 2; sample var 2/1 -> sd sqrt(2);
  * population var 2/2 -> 1; se sqrt(2)/sqrt(2) = 1; cv sqrt(2)/2. */
-static void test_two_samples(int *failures)
+TEST(two_samples)
 {
 	struct summary s;
 	double x[] = { 1, 3 };
@@ -49,7 +49,7 @@ static void test_two_samples(int *failures)
 }
 
 /* Equal samples: every spread is exactly 0, not a rounding residue. */
-static void test_equal_samples(int *failures)
+TEST(equal_samples)
 {
 	struct summary s;
 	double x[] = { 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1 };
@@ -63,7 +63,7 @@ static void test_equal_samples(int *failures)
 
 /* {2, 4, 4, 4, 5, 5, 7, 9}: mean 5, squared deviations sum 32, population sd 2,
  * sample sd sqrt(32/7) = 2.138089935..., se 2.138089935/sqrt(8) = 0.755928946. */
-static void test_textbook(int *failures)
+TEST(textbook)
 {
 	struct summary s;
 	double x[] = { 2, 4, 4, 4, 5, 5, 7, 9 };
@@ -76,7 +76,7 @@ static void test_textbook(int *failures)
 }
 
 /* Welford stays exact where the naive sum of squares cancels: values near 1e9. */
-static void test_large_offset(int *failures)
+TEST(large_offset)
 {
 	struct summary s;
 	double x[] = { 1e9 + 4, 1e9 + 7, 1e9 + 13, 1e9 + 16 };
@@ -88,7 +88,7 @@ static void test_large_offset(int *failures)
 
 /* Baseline mean 10, se 0.1; variant mean 11, se 0.2: ratio 1.1, slowdown +10%;
  * se_ratio = sqrt(0.2^2 + 1.1^2 * 0.1^2) / 10 = sqrt(0.0521) / 10 = 0.022825... -> 2.2825%. */
-static void test_compare_delta_method(int *failures)
+TEST(compare_delta_method)
 {
 	struct summary b = { .n = 4, .mean = 10, .stddev = 0.2, .se = 0.1 };
 	struct summary v = { .n = 4, .mean = 11, .stddev = 0.4, .se = 0.2 };
@@ -105,7 +105,7 @@ static void test_compare_delta_method(int *failures)
 	CHECK_NEAR(c.slowdown_pct, -10, 1e-12);
 }
 
-static void test_compare_baseline_zero(int *failures)
+TEST(compare_baseline_zero)
 {
 	struct summary b = { .n = 3, .mean = 0, .stddev = 0, .se = 0 };
 	struct summary v = { .n = 3, .mean = 5, .stddev = 1, .se = 0.5 };
@@ -117,7 +117,7 @@ static void test_compare_baseline_zero(int *failures)
 	CHECK(!isinf(c.ratio), "never inf");
 }
 
-static void test_compare_single_samples(int *failures)
+TEST(compare_single_samples)
 {
 	struct summary b, v;
 	struct comparison c;
@@ -135,7 +135,7 @@ static void test_compare_single_samples(int *failures)
  * va = 0.5, vb = 2, t = 3/sqrt(2.5) = 1.897366596, df = 2.5^2/(0.25/4 + 4/4) = 5.882352941.
  * Two-sided p = 1 - 2 * integral_0^t of the Student t density with df degrees of freedom,
  * integrated numerically (Simpson, 200000 steps) outside GSL: 0.1075311949. */
-static void test_welch(int *failures)
+TEST(welch)
 {
 	struct summary a, b;
 	double xa[] = { 1, 2, 3, 4, 5 }, xb[] = { 2, 4, 6, 8, 10 };
@@ -149,7 +149,7 @@ static void test_welch(int *failures)
 	CHECK_NEAR(stats_welch_p(&a, &a), 1, 1e-12);
 }
 
-static void test_welch_degenerate(int *failures)
+TEST(welch_degenerate)
 {
 	struct summary a = { .n = 3, .mean = 5, .stddev = 0 }, b = { .n = 3, .mean = 5, .stddev = 0 };
 	struct summary c = { .n = 3, .mean = 6, .stddev = 0 }, one = { .n = 1, .mean = 5, .stddev = NAN };
@@ -160,7 +160,7 @@ static void test_welch_degenerate(int *failures)
 }
 
 /* From a JSON report: n, mean and sample stddev give back se and the population sd. */
-static void test_from_moments(int *failures)
+TEST(from_moments)
 {
 	struct summary s;
 
@@ -172,20 +172,4 @@ static void test_from_moments(int *failures)
 	CHECK_NAN(s.se);
 }
 
-int main(void)
-{
-	int failures = 0;
-
-	test_one_sample(&failures);
-	test_two_samples(&failures);
-	test_equal_samples(&failures);
-	test_textbook(&failures);
-	test_large_offset(&failures);
-	test_compare_delta_method(&failures);
-	test_compare_baseline_zero(&failures);
-	test_compare_single_samples(&failures);
-	test_welch(&failures);
-	test_welch_degenerate(&failures);
-	test_from_moments(&failures);
-	return check_done("test_stats", failures);
-}
+TEST_MAIN()
