@@ -8,8 +8,9 @@
  *
  * Registration puts a constant descriptor in its own ELF section; the linker's
  * __start_/__stop_ symbols bound the array, so there is no mutable global list (the
- * project keeps none) and no constructor order to depend on. Cases run in file order
- * (the order the compiler emits them: declaration order with GCC and Clang).
+ * project keeps none) and no constructor order to depend on. Cases run in the order
+ * the compiler lays them out (GCC 12: last declared first), so no case may depend on
+ * another having run.
  *
  * Inside a case, `failures` (int *) is what CHECK() counts into, and `t` gives the
  * command line (t->argc, t->argv: data folders and programs the test is handed). */
