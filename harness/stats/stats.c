@@ -64,9 +64,23 @@ int stats_compare(const struct summary *v, const struct summary *b, bool lower_i
 	return 0;
 }
 
+double stats_welch_df(const struct summary *a, const struct summary *b)
+{
+	double va, vb;
+
+	if (a->n < 2 || b->n < 2 || !isfinite(a->stddev) || !isfinite(b->stddev))
+		return NAN;
+	va = a->stddev * a->stddev / (double)a->n;
+	vb = b->stddev * b->stddev / (double)b->n;
+	if (va + vb == 0)
+		return (double)(a->n + b->n - 2); /* no spread: any df gives the same answer */
+	return (va + vb) * (va + vb) /
+	       (va * va / (double)(a->n - 1) + vb * vb / (double)(b->n - 1));
+}
+
 double stats_welch_p(const struct summary *a, const struct summary *b)
 {
-	double va, vb, t, df;
+	double va, vb, t;
 
 	if (a->n < 2 || b->n < 2 || !isfinite(a->stddev) || !isfinite(b->stddev))
 		return NAN;
@@ -75,8 +89,5 @@ double stats_welch_p(const struct summary *a, const struct summary *b)
 	if (va + vb == 0)
 		return a->mean == b->mean ? 1.0 : 0.0;
 	t = fabs(a->mean - b->mean) / sqrt(va + vb);
-	/* Welch-Satterthwaite degrees of freedom. */
-	df = (va + vb) * (va + vb) /
-	     (va * va / (double)(a->n - 1) + vb * vb / (double)(b->n - 1));
-	return 2 * gsl_cdf_tdist_Q(t, df);
+	return 2 * gsl_cdf_tdist_Q(t, stats_welch_df(a, b));
 }

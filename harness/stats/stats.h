@@ -52,5 +52,8 @@ int stats_compare(const struct summary *v, const struct summary *b, bool lower_i
 /* Two-sided p-value of Welch's unequal-variance t-test. NAN when either n < 2. When both
  * variances are 0 the distributions are points: 1 if the means are equal, else 0. */
 double stats_welch_p(const struct summary *a, const struct summary *b);
+/* Welch-Satterthwaite degrees of freedom of the two means' difference; NAN when either
+ * n < 2. */
+double stats_welch_df(const struct summary *a, const struct summary *b);
 
 #endif
