@@ -57,4 +57,11 @@ static inline char *fixture_configs(void)
 	return root;
 }
 
+/* Removes a fixture folder and frees its name. */
+static inline void fixture_drop(char *root)
+{
+	hb_remove_tree(root);
+	free(root);
+}
+
 #endif

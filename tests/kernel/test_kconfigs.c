@@ -2,7 +2,7 @@
  * and the project's real kernel-configs/ (every variant resolves to a loadable build). */
 #include <stdlib.h>
 
-#include "check.h"
+#include "test.h"
 #include "common/argparse.h"
 #include "kernel/kconfigs.h"
 #include "fixture.h"
@@ -13,7 +13,7 @@ static bool ends_with(const char *s, const char *suffix)
 	return a >= b && !strcmp(s + a - b, suffix);
 }
 
-static void test_fixture_build(int *failures)
+static void check_fixture_build(int *failures)
 {
 	struct build_def b;
 
@@ -38,7 +38,7 @@ static void test_fixture_build(int *failures)
 	build_def_free(&b);
 }
 
-static void test_fixture_errors(const char *root, int *failures)
+static void check_fixture_errors(const char *root, int *failures)
 {
 	struct build_def b;
 	struct variant_def v;
@@ -64,7 +64,7 @@ static void test_fixture_errors(const char *root, int *failures)
 	build_def_free(&b);
 }
 
-static void test_fixture_lists(int *failures)
+static void check_fixture_lists(int *failures)
 {
 	char **builds = config_list_builds();
 	char **variants = config_list_variants();
@@ -91,7 +91,7 @@ static void test_fixture_lists(int *failures)
 }
 
 /* The project's own kernel-configs/: what the issue asks for. */
-static void test_project_configs(const char *source, int *failures)
+TEST(project_configs)
 {
 	static const char *const variants[] = { "baseline", "init_on_alloc", "init_on_free",
 						"exclusions", "hugetlb-noinit", "unix-noinit",
@@ -101,7 +101,7 @@ static void test_project_configs(const char *source, int *failures)
 	struct variant_def v;
 	struct build_def b;
 
-	setenv("HARDBENCH_SOURCE_DIR", source, 1);
+	setenv("HARDBENCH_SOURCE_DIR", HB_SOURCE_DIR, 1);
 	for (size_t i = 0; builds[i]; i++) {
 		CHECK(config_load_build(builds[i], &b) == 0);
 		build_def_free(&b);
@@ -129,19 +129,29 @@ static void test_project_configs(const char *source, int *failures)
 	build_def_free(&b);
 }
 
-int main(void)
+/* The cases on the scratch tree of fixture.h, each on a fresh one. */
+TEST(fixture_build)
 {
-	const char *project = getenv("HARDBENCH_SOURCE_DIR");
-	char *source = xstrdup(project ? project : HB_SOURCE_DIR);
 	char *root = fixture_configs();
-	int failures = 0;
 
-	test_fixture_build(&failures);
-	test_fixture_errors(root, &failures);
-	test_fixture_lists(&failures);
-	test_project_configs(source, &failures);
-	hb_remove_tree(root);
-	free(root);
-	free(source);
-	return check_done("kconfigs", failures);
+	check_fixture_build(failures);
+	fixture_drop(root);
 }
+
+TEST(fixture_errors)
+{
+	char *root = fixture_configs();
+
+	check_fixture_errors(root, failures);
+	fixture_drop(root);
+}
+
+TEST(fixture_lists)
+{
+	char *root = fixture_configs();
+
+	check_fixture_lists(failures);
+	fixture_drop(root);
+}
+
+TEST_MAIN()
