@@ -59,7 +59,7 @@ static void fixture_free(struct fixture *f)
 }
 
 /* "101" when repetitions 0 and 2 of the cell are measured; "?" when there is no such cell. */
-static void check_done_reps(int *failures, const struct fixture *f, const char *key, const char *want)
+static void check_reps_done(int *failures, const struct fixture *f, const char *key, const char *want)
 {
 	const struct plan_cell *c = plan_find_cell(&f->run.plan, key);
 	char got[REPS + 1] = "?";
@@ -70,7 +70,7 @@ static void check_done_reps(int *failures, const struct fixture *f, const char *
 	CHECK(!strcmp(got, want), "%s: repetitions done %s, want %s", key, got, want);
 }
 
-#define CHECK_DONE(key, want) check_done_reps(failures, &f, key, want)
+#define CHECK_DONE(key, want) check_reps_done(failures, &f, key, want)
 
 /* Torn and corrupt lines, duplicate and overlapping records, a cell not in the plan, and
  * repetition numbers out of range: each cell ends with exactly the confirmed repetitions. */
