@@ -8,13 +8,17 @@
 #include "common/fileutil.h"
 #include "common/xalloc.h"
 
-static char *load(const char *dir, const char *name)
+/* DATA_DIR/name's text; NULL after a failed check. */
+static char *load(int *failures, const struct test_state *t, const char *name)
 {
-	char *path = xasprintf("%s/%s", dir, name), *text = hb_read_file(path, NULL);
-	if (!text) {
-		fprintf(stderr, "cannot read %s\n", path);
-		exit(1);
-	}
+	const char *dir = test_arg(failures, t, 1);
+	char *path, *text;
+
+	if (!dir)
+		return NULL;
+	path = xasprintf("%s/%s", dir, name);
+	text = hb_read_file(path, NULL);
+	CHECK(text != NULL, "cannot read %s", path);
 	free(path);
 	return text;
 }
@@ -22,12 +26,10 @@ static char *load(const char *dir, const char *name)
 /* A sysrq-triggered panic: its line, quoted. */
 TEST(sysrq_panic)
 {
-	const char *dir = test_arg(failures, t, 1);
-	char *panic, *crash;
+	char *panic = load(failures, t, "sysrq-panic.console.log"), *crash;
 
-	if (!dir)
+	if (!panic)
 		return;
-	panic = load(dir, "sysrq-panic.console.log");
 	crash = console_find_crash(panic);
 	CHECK_STR(crash, "Kernel panic - not syncing: sysrq triggered crash");
 	free(crash);
@@ -37,12 +39,10 @@ TEST(sysrq_panic)
 /* A normal boot is no crash; its last line is the power-off, without the timestamp. */
 TEST(normal_boot)
 {
-	const char *dir = test_arg(failures, t, 1);
-	char *normal, *last;
+	char *normal = load(failures, t, "normal-boot.console.log"), *last;
 
-	if (!dir)
+	if (!normal)
 		return;
-	normal = load(dir, "normal-boot.console.log");
 	CHECK(console_find_crash(normal) == NULL);
 	last = console_last_line(normal);
 	CHECK(last && last[0] != '[' && strstr(last, "Power down"));

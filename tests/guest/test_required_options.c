@@ -42,6 +42,17 @@ static char *base_config(int *failures, const struct test_state *t)
 	return config;
 }
 
+/* Runs check on the base config's text. */
+static void with_base_config(int *failures, const struct test_state *t,
+			     void (*check)(int *failures, const char *config))
+{
+	char *config = base_config(failures, t);
+
+	if (config)
+		check(failures, config);
+	free(config);
+}
+
 static void check_base_config(int *failures, const char *config)
 {
 	struct guest_needs all[] = {
@@ -56,11 +67,7 @@ static void check_base_config(int *failures, const char *config)
 
 TEST(base_config)
 {
-	char *config = base_config(failures, t);
-
-	if (config)
-		check_base_config(failures, config);
-	free(config);
+	with_base_config(failures, t, check_base_config);
 }
 
 static void check_missing(int *failures, const char *config)
@@ -105,11 +112,7 @@ static void check_missing(int *failures, const char *config)
 
 TEST(missing)
 {
-	char *config = base_config(failures, t);
-
-	if (config)
-		check_missing(failures, config);
-	free(config);
+	with_base_config(failures, t, check_missing);
 }
 
 /* A minimal bzImage header: "HdrS" at 0x202, kernel_version at 0x20e. */
@@ -144,11 +147,7 @@ static void check_release_and_lookup(int *failures, const char *config)
 
 TEST(release_and_lookup)
 {
-	char *config = base_config(failures, t);
-
-	if (config)
-		check_release_and_lookup(failures, config);
-	free(config);
+	with_base_config(failures, t, check_release_and_lookup);
 }
 
 /* KASAN kernels take the bzImage entry (they crash in the PVH one); others may use PVH. */

@@ -64,4 +64,13 @@ static inline void fixture_drop(char *root)
 	free(root);
 }
 
+/* Runs check on a fresh fixture_configs() tree, then removes the tree. */
+static inline void fixture_run(int *failures, void (*check)(const char *root, int *failures))
+{
+	char *root = fixture_configs();
+
+	check(root, failures);
+	fixture_drop(root);
+}
+
 #endif

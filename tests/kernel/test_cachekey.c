@@ -75,10 +75,7 @@ static void check_key(const char *root, int *failures)
 
 TEST(key_follows_content)
 {
-	char *root = fixture_configs();
-
-	check_key(root, failures);
-	fixture_drop(root);
+	fixture_run(failures, check_key);
 }
 
 TEST(compiler_id)

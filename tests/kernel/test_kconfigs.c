@@ -13,10 +13,11 @@ static bool ends_with(const char *s, const char *suffix)
 	return a >= b && !strcmp(s + a - b, suffix);
 }
 
-static void check_fixture_build(int *failures)
+static void check_fixture_build(const char *root, int *failures)
 {
 	struct build_def b;
 
+	(void)root; /* found through HARDBENCH_SOURCE_DIR */
 	CHECK(config_load_build("patched", &b) == 0);
 	CHECK_STR(b.name, "patched");
 	CHECK_STR(b.description, "with patches");
@@ -64,11 +65,12 @@ static void check_fixture_errors(const char *root, int *failures)
 	build_def_free(&b);
 }
 
-static void check_fixture_lists(int *failures)
+static void check_fixture_lists(const char *root, int *failures)
 {
 	char **builds = config_list_builds();
 	char **variants = config_list_variants();
-	struct variant_def v;
+
+	(void)root; /* found through HARDBENCH_SOURCE_DIR */	struct variant_def v;
 	char *name;
 
 	CHECK(hb_strv_len(variants) >= 1);
@@ -132,26 +134,17 @@ TEST(project_configs)
 /* The cases on the scratch tree of fixture.h, each on a fresh one. */
 TEST(fixture_build)
 {
-	char *root = fixture_configs();
-
-	check_fixture_build(failures);
-	fixture_drop(root);
+	fixture_run(failures, check_fixture_build);
 }
 
 TEST(fixture_errors)
 {
-	char *root = fixture_configs();
-
-	check_fixture_errors(root, failures);
-	fixture_drop(root);
+	fixture_run(failures, check_fixture_errors);
 }
 
 TEST(fixture_lists)
 {
-	char *root = fixture_configs();
-
-	check_fixture_lists(failures);
-	fixture_drop(root);
+	fixture_run(failures, check_fixture_lists);
 }
 
 TEST_MAIN()

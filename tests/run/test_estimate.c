@@ -6,65 +6,64 @@
 #include "workload/workload.h"
 
 /* a: 5 s a repetition, 2 s warm-up per boot; b: no per-repetition figure (10 s assumed). */
-static void two_workloads(struct workload w[2], const struct workload *ws[2])
+struct fixture {
+	struct workload w[2];
+	const struct workload *ws[2];
+	struct estimator e;
+};
+
+static struct estimator *two_workloads(struct fixture *f, enum accel_kind accel)
 {
-	w[0] = (struct workload){ .name = "a", .est_rep_s = 5, .est_boot_s = 2 };
-	w[1] = (struct workload){ .name = "b" };
-	ws[0] = &w[0];
-	ws[1] = &w[1];
+	f->w[0] = (struct workload){ .name = "a", .est_rep_s = 5, .est_boot_s = 2 };
+	f->w[1] = (struct workload){ .name = "b" };
+	f->ws[0] = &f->w[0];
+	f->ws[1] = &f->w[1];
+	estimator_init(&f->e, f->ws, 2, accel);
+	return &f->e;
 }
 
 TEST(tcg_estimate_from_workload_figures)
 {
-	struct workload w[2];
-	const struct workload *ws[2];
-	struct estimator e;
+	struct fixture f, slow;
+	struct estimator *e = two_workloads(&f, ACCEL_TCG);
 
-	two_workloads(w, ws);
-	estimator_init(&e, ws, 2, ACCEL_TCG);
-	CHECK_NEAR(estimate_cell_s(&e, "a", 3), 8 + 2 + 5 * 3, 1e-9);
-	CHECK_NEAR(estimate_cell_s(&e, "a", 1), 8 + 2 + 5, 1e-9);
-	CHECK_NEAR(estimate_cell_s(&e, "b", 2), 8 + 10 * 2, 1e-9);
-	CHECK_NEAR(estimate_cell_s(&e, "nope", 2), 0, 0);
-	estimator_free(&e);
+	CHECK_NEAR(estimate_cell_s(e, "a", 3), 8 + 2 + 5 * 3, 1e-9);
+	CHECK_NEAR(estimate_cell_s(e, "a", 1), 8 + 2 + 5, 1e-9);
+	CHECK_NEAR(estimate_cell_s(e, "b", 2), 8 + 10 * 2, 1e-9);
+	CHECK_NEAR(estimate_cell_s(e, "nope", 2), 0, 0);
+	estimator_free(e);
 	/* AUTO assumes the slow case. */
-	estimator_init(&e, ws, 2, ACCEL_AUTO);
-	CHECK_NEAR(estimate_cell_s(&e, "a", 3), 25, 1e-9);
-	estimator_free(&e);
+	e = two_workloads(&slow, ACCEL_AUTO);
+	CHECK_NEAR(estimate_cell_s(e, "a", 3), 25, 1e-9);
+	estimator_free(e);
 }
 
 TEST(kvm_estimate_is_faster)
 {
-	struct workload w[2];
-	const struct workload *ws[2];
-	struct estimator e;
+	struct fixture f;
+	struct estimator *e = two_workloads(&f, ACCEL_KVM);
 
-	two_workloads(w, ws);
-	estimator_init(&e, ws, 2, ACCEL_KVM);
-	CHECK_NEAR(estimate_cell_s(&e, "a", 3), 1.5 + (2 + 15) / 8.0, 1e-9);
-	CHECK_NEAR(estimate_cell_s(&e, "b", 1), 1.5 + 10 / 8.0, 1e-9);
-	estimator_free(&e);
+	CHECK_NEAR(estimate_cell_s(e, "a", 3), 1.5 + (2 + 15) / 8.0, 1e-9);
+	CHECK_NEAR(estimate_cell_s(e, "b", 1), 1.5 + 10 / 8.0, 1e-9);
+	estimator_free(e);
 }
 
 /* Cells that took twice the estimate double the next estimate of that workload only;
  * the ratio is over all observations (15 s + 60 s actual for 25 + 25 estimated). */
 TEST(observations_correct_per_workload)
 {
-	struct workload w[2];
-	const struct workload *ws[2];
-	struct estimator e;
+	struct fixture f;
+	struct estimator *e = two_workloads(&f, ACCEL_TCG);
 
-	two_workloads(w, ws);
-	estimator_init(&e, ws, 2, ACCEL_TCG);
-	estimator_observe(&e, "a", 3, 50);
-	CHECK_NEAR(estimate_cell_s(&e, "a", 3), 50, 1e-9);
-	CHECK_NEAR(estimate_cell_s(&e, "a", 1), 30, 1e-9);
-	CHECK_NEAR(estimate_cell_s(&e, "b", 2), 28, 1e-9);
-	estimator_observe(&e, "a", 3, 10);
-	CHECK_NEAR(estimate_cell_s(&e, "a", 3), 25 * 60 / 50.0, 1e-9);
-	estimator_observe(&e, "nope", 3, 1000);
-	CHECK_NEAR(estimate_cell_s(&e, "b", 2), 28, 1e-9);
-	estimator_free(&e);
+	estimator_observe(e, "a", 3, 50);
+	CHECK_NEAR(estimate_cell_s(e, "a", 3), 50, 1e-9);
+	CHECK_NEAR(estimate_cell_s(e, "a", 1), 30, 1e-9);
+	CHECK_NEAR(estimate_cell_s(e, "b", 2), 28, 1e-9);
+	estimator_observe(e, "a", 3, 10);
+	CHECK_NEAR(estimate_cell_s(e, "a", 3), 25 * 60 / 50.0, 1e-9);
+	estimator_observe(e, "nope", 3, 1000);
+	CHECK_NEAR(estimate_cell_s(e, "b", 2), 28, 1e-9);
+	estimator_free(e);
 }
 
 /* About 22 core-minutes, split over the jobs; 0 jobs counts as one. */

@@ -48,6 +48,19 @@ static void seen_free(struct seen *s)
 	}
 }
 
+/* Reads a journal of this text (from a scratch set) into s; journal_read's count. */
+static long read_text(const char *text, struct seen *s)
+{
+	char *dir = scratch_dir();
+	long n;
+
+	scratch_write(dir, JOURNAL_FILE, text);
+	n = journal_read(dir, collect, s);
+	hb_remove_tree(dir);
+	free(dir);
+	return n;
+}
+
 TEST(append_reads_back)
 {
 	char *dir = scratch_dir();
@@ -96,39 +109,31 @@ TEST(absent_is_empty_unreadable_is_error)
 /* Corrupt lines of every kind are skipped; the good ones around them count. */
 TEST(skips_corrupt_lines)
 {
-	char *dir = scratch_dir();
 	struct seen s = { 0 };
+	long n = read_text("{\"cell\":\"a/w/2/0\",\"status\":\"ok\",\"reps_done\":[0],\"seconds\":1}\n"
+			   "garbage\n"
+			   "\n"
+			   "[1,2,3]\n"
+			   "{\"status\":\"ok\",\"reps_done\":[0]}\n"
+			   "{\"cell\":7,\"status\":\"ok\",\"reps_done\":[0]}\n"
+			   "{\"cell\":\"a/w/2/1\",\"reps_done\":[0]}\n"
+			   "{\"cell\":\"a/w/2/1\",\"status\":\"failed\",\"reps_done\":[],\"reason\":\"x\"}\n", &s);
 
-	scratch_write(dir, JOURNAL_FILE,
-		      "{\"cell\":\"a/w/2/0\",\"status\":\"ok\",\"reps_done\":[0],\"seconds\":1}\n"
-		      "garbage\n"
-		      "\n"
-		      "[1,2,3]\n"
-		      "{\"status\":\"ok\",\"reps_done\":[0]}\n"
-		      "{\"cell\":7,\"status\":\"ok\",\"reps_done\":[0]}\n"
-		      "{\"cell\":\"a/w/2/1\",\"reps_done\":[0]}\n"
-		      "{\"cell\":\"a/w/2/1\",\"status\":\"failed\",\"reps_done\":[],\"reason\":\"x\"}\n");
-	CHECK(journal_read(dir, collect, &s) == 2, "entries %zu", s.n);
+	CHECK(n == 2, "entries %ld", n);
 	CHECK(s.n == 2 && !strcmp(s.cell[1], "a/w/2/1") && !s.ok[1] && s.nreps[1] == 0);
 	seen_free(&s);
-	hb_remove_tree(dir);
-	free(dir);
 }
 
 /* A run killed mid-write leaves a half line with no newline: skipped. */
 TEST(skips_torn_last_line)
 {
-	char *dir = scratch_dir();
 	struct seen s = { 0 };
+	long n = read_text("{\"cell\":\"a/w/2/0\",\"status\":\"ok\",\"reps_done\":[0,1],\"seconds\":1}\n"
+			   "{\"cell\":\"a/w/2/1\",\"status\":\"ok\",\"reps_do", &s);
 
-	scratch_write(dir, JOURNAL_FILE,
-		      "{\"cell\":\"a/w/2/0\",\"status\":\"ok\",\"reps_done\":[0,1],\"seconds\":1}\n"
-		      "{\"cell\":\"a/w/2/1\",\"status\":\"ok\",\"reps_do");
-	CHECK(journal_read(dir, collect, &s) == 1);
+	CHECK(n == 1, "entries %ld", n);
 	CHECK(s.n == 1 && !strcmp(s.cell[0], "a/w/2/0"));
 	seen_free(&s);
-	hb_remove_tree(dir);
-	free(dir);
 }
 
 /* The resumed run appends after the torn line: its entry must stay a line of its own,
