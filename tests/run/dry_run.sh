@@ -46,6 +46,15 @@ bad 0 --boots 0
 bad x --reps x
 bad baseline --variants baseline,baseline
 bad nosuch --workloads nosuch
+bad "--cores" --cores 2,2
+
+# vCPU counts are filtered to the host's physical cores (at most the CPUs online), unless
+# --overcommit.
+tap_case dry_run_cores_fit_the_host
+over=$(($(nproc --all) + 1))
+bad "$over" --cores "$over"
+"$harness" run --dry-run --workloads hackbench --variants baseline --cores "$over" --overcommit \
+	--out "$set_dir" >/dev/null 2>"$WORK/err" || fail "--cores $over --overcommit: $(cat "$WORK/err")"
 
 tap_case dry_run_resume_shows_done_cells
 mkdir -p "$set_dir"
