@@ -1,5 +1,5 @@
 /* Choosing KVM or TCG. /dev/kvm opening is not enough: nested KVM can create a VM whose
- * guest then hangs in early boot (DESIGN.md). So "auto" boots the kernel once under KVM
+ * guest then hangs in early boot (seen on nested development hosts). So "auto" boots the kernel once under KVM
  * with no job and a short timeout, looking for the init's hello; the answer is cached per
  * host (kernel, CPU model, QEMU version) for a day in hb_cache_dir()/accel-probe.json. */
 #ifndef HB_BOOT_ACCEL_H

@@ -130,3 +130,15 @@ const char *hb_tail_lines(const char *text, int n)
 	}
 	return text;
 }
+
+int hb_end_torn_line(int fd)
+{
+	struct stat st;
+	char last;
+
+	if (fstat(fd, &st) < 0 || st.st_size == 0)
+		return 0;
+	if (pread(fd, &last, 1, st.st_size - 1) != 1)
+		return -1;
+	return last == '\n' || write(fd, "\n", 1) == 1 ? 0 : -1;
+}

@@ -8,6 +8,9 @@
 char *hb_read_file(const char *path, size_t *len);
 /* Writes to path.tmp, fsyncs, renames over path, fsyncs the directory. 0 or -1/errno. */
 int hb_write_file_atomic(const char *path, const void *data, size_t len);
+/* For an append-only file of lines: when its last line was cut short by a crash (no
+ * newline), ends it, so that only the torn line is lost, not the next good one too. */
+int hb_end_torn_line(int fd);
 /* rm -rf; 0 or -1/errno. Refuses "/" and "". */
 int hb_remove_tree(const char *path);
 /* Last n lines of a text (pointer into it). */

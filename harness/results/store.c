@@ -56,26 +56,12 @@ static struct result_set *lock_dir(const char *dir)
 	return rs;
 }
 
-/* A line cut short by a crash has no newline; start our lines on a fresh one so only the
- * torn line is lost, not the next good one too. */
-static int terminate_torn_line(int fd)
-{
-	struct stat st;
-	char last;
-
-	if (fstat(fd, &st) < 0 || st.st_size == 0)
-		return 0;
-	if (pread(fd, &last, 1, st.st_size - 1) != 1)
-		return -1;
-	return last == '\n' || write(fd, "\n", 1) == 1 ? 0 : -1;
-}
-
 static int open_samples(struct result_set *rs)
 {
 	char *path = set_file(rs->dir, RS_SAMPLES_FILE);
 
 	rs->samples_fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-	if (rs->samples_fd < 0 || terminate_torn_line(rs->samples_fd) < 0) {
+	if (rs->samples_fd < 0 || hb_end_torn_line(rs->samples_fd) < 0) {
 		hb_error("cannot open %s for appending: %s", path, strerror(errno));
 		free(path);
 		return -1;

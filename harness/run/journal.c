@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <json-c/json.h>
 
+#include "common/fileutil.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
@@ -36,10 +37,12 @@ int journal_append(const char *run_dir, const struct journal_entry *e)
 	json_object *o = entry_to_json(e);
 	char *line = xasprintf("%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
 	size_t len = strlen(line);
-	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	/* O_RDWR: a torn last line (a run killed mid-append) is ended first, or this entry
+	 * would join it and be lost on the next resume. */
+	int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 	int rc = -1;
 
-	if (fd >= 0 && write(fd, line, len) == (ssize_t)len && fsync(fd) == 0)
+	if (fd >= 0 && hb_end_torn_line(fd) == 0 && write(fd, line, len) == (ssize_t)len && fsync(fd) == 0)
 		rc = 0;
 	else
 		hb_error("cannot append to %s: %s", path, strerror(errno));

@@ -6,10 +6,12 @@
 # file and key. Usage: test_against_seeds.sh HARNESS DATA_DIR
 . "$(dirname "$0")/lib.sh"
 
+tap_case setup
 import "$DATA/seed001-cook-kbuild.csv" "$WORK/cook"
 import "$DATA/seed000-piccoli-hugetlb.csv" "$WORK/piccoli"
 import "$DATA/seed004-axtens-test_vmalloc.csv" "$WORK/axtens"
 
+tap_case cook_published_vs_measured
 # Kees Cook's builds against his own published slowdowns: published vs measured, side by side
 "$HARNESS" report "$WORK/cook" --against-seeds > "$WORK/cook.txt" || fail "report cook --against-seeds"
 grep -Eq '^  line 267 +wall +init_on_free +baseline +\+4\.57% +\+4\.57% \(st\.err 0\.19%\) +5/5 +4/4 +same sign, same order of magnitude \(effect 1\.00x published\)$' \
@@ -17,21 +19,25 @@ grep -Eq '^  line 267 +wall +init_on_free +baseline +\+4\.57% +\+4\.57% \(st\.er
 grep -Eq '^  line 262 +wall +init_on_alloc +baseline +-0\.25% \(noise\) +-0\.25% \(st\.err 0\.22%\) +5/5 +4/4 +both within noise: agree$' \
 	"$WORK/cook.txt" || fail "Cook init_on_alloc row: $(grep 'line 262' "$WORK/cook.txt")"
 grep -Eq '^  line 272 +wall +exclusions +baseline +\+3\.60% +\+3\.61% ' "$WORK/cook.txt" || fail "Cook exclusions row"
+tap_case conditions_of_both_sides
 # the conditions of both sides
 contains "$WORK/cook.txt" "published: cores 4; machine: not stated; kernel: not stated (init_on_alloc/init_on_free series v2, May 2019)"
 contains "$WORK/cook.txt" "measured:  cores 4; accel unknown; kernel unknown"
 contains "$WORK/cook.txt" "measured: 20 samples; accel unknown; host unknown (imported set)"
+tap_case per_core_nearest
 # Potapenko's per-core sweep: each published cores compared with the nearest measured (4)
 grep -Eq '^  line 636 +wall +init_on_free +baseline +\+9\.49% +\+4\.57% .* 4/24 +same sign' "$WORK/cook.txt" ||
 	fail "per-core row at 24 published cores"
 grep -Eq '^  line 15 +sys +init_on_free .*not measured: no metric sys of kbuild in this run' "$WORK/cook.txt" ||
 	fail "sys figure without sys samples"
+tap_case xpfo_not_measured
 # seed 002's XPFO variants do not exist for 6.1: not measured, never compared
 contains "$WORK/cook.txt" "== kbuild, seed 002, cores 96, 96-core Intel Xeon Platinum 8160 CPU @ 2.10GHz, 768 GB RAM: 2 figures (xpfo, xpfo-deferred): not measured: no such variant in this run"
 contains "$WORK/cook.txt" "== hackbench, seed 001: 3 figures (init_on_free, unix-noinit, init_on_alloc): not measured: no hackbench samples in this run"
 grep -q "opposite sign" "$WORK/cook.txt" && fail "a seed's own numbers disagree with it"
 grep -qi nan "$WORK/cook.txt" && fail "NaN in the text"
 
+tap_case piccoli_hugetlb_with_meta
 # Piccoli's hugetlb times, with the meta.json a run writes: ratios and measured conditions
 cp "$WORK/piccoli/samples.jsonl" "$WORK/run.jsonl"
 mkdir -p "$WORK/run" && mv "$WORK/run.jsonl" "$WORK/run/samples.jsonl"
@@ -44,6 +50,7 @@ EOF
 grep -Eq '^  "real 0m24\.189s" +wall +init_on_alloc +baseline +76\.55x \(derived\) +76\.55x +1/1 +-/- +same sign' \
 	"$WORK/run.txt" || fail "hugetlb 76x row: $(grep 24.189 "$WORK/run.txt")"
 contains "$WORK/run.txt" "measured: 6 samples; accel tcg (KVM probe boot printed nothing in 10 s); host Example CPU, 2 cores"
+tap_case kernels_per_build
 # baseline and init_on_alloc share the base build (kernel-configs/); hugetlb-noinit has its own
 contains "$WORK/run.txt" "measured:  cores unknown; accel tcg; kernels: init_on_alloc 6.1.192-hb, baseline 6.1.192-hb, hugetlb-noinit 6.1.192-hb-noinit"
 grep -q "^NOTE: guests ran under TCG" "$WORK/run.txt" || fail "TCG note"
@@ -54,6 +61,7 @@ grep -q '"baseline_kernel": "6.1.192-hb"' "$WORK/run.json" || fail "json: baseli
 grep -q '"accel_reason": "KVM probe boot printed nothing in 10 s"' "$WORK/run.json" || fail "json: accel reason"
 [ "$(grep -c '"status": "measured"' "$WORK/run.json")" = 3 ] || fail "json: 3 wall figures measured"
 
+tap_case axtens_all_agree
 # Axtens' table against itself: all 81 ratios compared, none disagrees
 "$HARNESS" report "$WORK/axtens" --against-seeds --workload test_vmalloc > "$WORK/axtens.txt" || fail "axtens"
 contains "$WORK/axtens.txt" "published: $HARDBENCH_SOURCE_DIR/workloads (81 figures from 5 files; 81 compared, 0 not measured)"
@@ -61,6 +69,7 @@ contains "$WORK/axtens.txt" "published: $HARDBENCH_SOURCE_DIR/workloads (81 figu
 grep -Eq '^  "Total Cycles 54181269392 .*" +worker0/total_cycles +kasan-vmalloc +kasan +2\.11x +2\.108x ' \
 	"$WORK/axtens.txt" || fail "sequential total cycles x KASAN row"
 
+tap_case formats_not_measured
 # JSON, markdown, CSV of the Cook run: the absent variant is "not measured" there too
 "$HARNESS" report "$WORK/cook" --against-seeds --format json > "$WORK/cook.json" || fail "cook json"
 grep -q '"why": "no such variant in this run"' "$WORK/cook.json" || fail "json: no such variant"
@@ -74,6 +83,7 @@ grep -q '^"001",267,"kbuild","","wall","init_on_free","baseline","slowdown_pct",
 grep -q '"002",1,"kbuild","","sys","xpfo","baseline","ratio",26.366,,96,"not measured","no such variant in this run"' \
 	"$WORK/cook.csv" || fail "csv: xpfo not measured"
 
+tap_case bad_data_files_exit_2
 # bad data files: one line naming the file, the figure and the key; exit 2
 bad=$WORK/bad/hugetlb/published.json
 mkdir -p "$(dirname "$bad")"
@@ -95,13 +105,15 @@ expect_exit 2 "$bad: not JSON at line 1: unexpected end of data" -- "$HARNESS" r
 mkdir -p "$WORK/empty"
 expect_exit 2 "$WORK/empty: no <workload>/published.json" -- "$HARNESS" report "$WORK/cook" --against-seeds="$WORK/empty"
 expect_exit 2 "'$WORK/nope' not found" -- "$HARNESS" report "$WORK/cook" --against-seeds="$WORK/nope"
+tap_case options_that_do_not_apply
 # options that do not apply, and selections that select nothing
 expect_exit 2 "--baseline does not apply with --against-seeds" -- "$HARNESS" report "$WORK/cook" --against-seeds --baseline init_on_free
 expect_exit 2 "--ratio-to does not apply" -- "$HARNESS" report "$WORK/cook" --ratio-to kasan --against-seeds
 expect_exit 2 "--workload: no published figure for 'fio' \(accepted: hackbench, hugetlb, kbuild" -- "$HARNESS" report "$WORK/cook" --against-seeds --workload fio
 expect_exit 2 "--metric: no published figure for 'ops'" -- "$HARNESS" report "$WORK/cook" --against-seeds --metric ops
 expect_exit 2 "a PATH goes as --against-seeds=PATH" -- "$HARNESS" report "$WORK/cook" --against-seeds "$WORK/bad"
+tap_case ordinary_report_unchanged
 # the ordinary report is unchanged by the option's existence
 "$HARNESS" report "$WORK/cook" | grep -q "kbuild cores=4, init_on_free: +4.57% wall (st.err 0.19%)" ||
 	fail "ordinary report"
-finish
+tap_finish

@@ -3,9 +3,11 @@
 # skipped with a warning naming file and line. Usage: test_cli.sh HARNESS DATA_DIR
 . "$(dirname "$0")/lib.sh"
 
+tap_case setup
 import "$DATA/seed001-cook-kbuild.csv" "$WORK/cook"
 set_=$WORK/cook
 
+tap_case report_usage_errors
 # report
 expect_exit 2 "missing RUN" -- "$HARNESS" report
 expect_exit 2 "'$WORK/nope'" -- "$HARNESS" report "$WORK/nope"
@@ -19,11 +21,13 @@ expect_exit 2 "'--bogus'" -- "$HARNESS" report "$set_" --bogus
 expect_exit 2 "'--format' needs a value" -- "$HARNESS" report "$set_" --format
 expect_exit 2 "'extra'" -- "$HARNESS" report "$set_" extra
 
+tap_case plot_usage_errors
 # plot
 expect_exit 2 "'gif'.*png, svg, both" -- "$HARNESS" plot "$set_" --format gif
 expect_exit 2 "'$WORK/nope'" -- "$HARNESS" plot "$WORK/nope"
 expect_exit 2 "'nobody'" -- "$HARNESS" plot "$set_" --baseline nobody --out "$WORK/p"
 
+tap_case gate_usage_errors
 # gate
 expect_exit 2 "missing --against" -- "$HARNESS" gate "$set_"
 expect_exit 2 "'$WORK/nope'" -- "$HARNESS" gate "$set_" --against "$WORK/nope"
@@ -31,6 +35,7 @@ expect_exit 2 "'1.5'.*0 to 1" -- "$HARNESS" gate "$set_" --against "$set_" --alp
 expect_exit 2 "'-3'.*0 to 1000" -- "$HARNESS" gate "$set_" --against "$set_" --max-slowdown -3
 expect_exit 2 "'ten'" -- "$HARNESS" gate "$set_" --against "$set_" --max-slowdown ten
 
+tap_case import_errors_name_line_and_column
 # import: errors name the line and the column
 csv() { printf "$2" > "$WORK/$1.csv"; echo "$WORK/$1.csv"; }
 expect_exit 2 "missing FILE" -- "$HARNESS" import
@@ -57,11 +62,13 @@ expect_exit 2 "twice.csv:1: column 3: 'value' appears twice" -- \
 expect_exit 2 "'$set_' already holds samples" -- "$HARNESS" import "$DATA/seed001-cook-kbuild.csv" --out "$set_"
 [ ! -e "$WORK/badnum" ] || fail "a rejected import must not leave a result set"
 
+tap_case hostinfo_and_help
 # hostinfo, help
 expect_exit 2 "'--jsn'" -- "$HARNESS" hostinfo --jsn
 expect_exit 0 "usage: harness report" -- "$HARNESS" report --help
 expect_exit 0 "usage: harness gate" -- "$HARNESS" help gate
 
+tap_case corrupt_line_warns_with_file_and_line
 # a corrupt line is skipped with a warning naming file and line; the report goes on
 cp -r "$set_" "$WORK/torn"
 sed -i '3s/.*/{"variant":"baseline","workload":"kbuild","met/' "$WORK/torn/samples.jsonl"
@@ -70,7 +77,8 @@ grep -Fq "harness: warning: $WORK/torn/samples.jsonl:3: skipped corrupt line (cu
 	fail "no warning for the torn line: $(cat "$WORK/torn.err")"
 echo "$out" | grep -q "19 samples, 1 corrupt lines skipped" || fail "report header does not count it: $out"
 
+tap_case all_lines_corrupt_is_an_error
 # a set whose every line is corrupt: an error, not a crash or an empty table
 mkdir -p "$WORK/garbage" && printf 'garbage\n{"x":1}\n' > "$WORK/garbage/samples.jsonl"
 expect_exit 1 "holds no samples \(all lines were corrupt\)" -- "$HARNESS" report "$WORK/garbage"
-finish
+tap_finish

@@ -30,6 +30,7 @@ gate() { # NAME [args]: run the gate, keep its output, return its exit status
 	"$HARNESS" gate "$WORK/$name" --against "$WORK/ref" "$@" > "$WORK/$name.out" 2>&1
 }
 
+tap_case slow10_is_regression
 gate slow10 --junit "$WORK/slow10.xml"
 [ $? = 1 ] || fail "10% slower with small noise must exit 1: $(cat "$WORK/slow10.out")"
 grep -Eq '^regression +hackbench time cores=2 init_on_free: \+10\.00% \(p<0\.0001; ' "$WORK/slow10.out" ||
@@ -40,20 +41,24 @@ grep -q '^gate: 2 compared: 1 regression, 0 improvements, 1 ok, 0 not comparable
 	fail "summary line"
 cp "$WORK/slow10.out" "$WORK/slow10.first"
 
+tap_case slow05_tolerated
 gate slow05
 [ $? = 0 ] || fail "0.5% slower must exit 0: $(cat "$WORK/slow05.out")"
 grep -Eq '^ok +hackbench time cores=2 init_on_free: \+0\.50% \(p' "$WORK/slow05.out" || fail "0.5% line"
 
+tap_case noisy10_not_significant
 gate noisy10
 [ $? = 0 ] || fail "noisy 10% with n=2 must exit 0: $(cat "$WORK/noisy10.out")"
 grep -Eq '^ok +hackbench time cores=2 init_on_free: \+[0-9.]+% \(p=0\.[1-9]' "$WORK/noisy10.out" ||
 	fail "noisy line is not significant: $(cat "$WORK/noisy10.out")"
 
+tap_case alpha_and_limits
 # a tighter alpha or a looser limit lets the 10% through; a tighter limit catches 0.5%
 gate slow10 --max-slowdown 15 || fail "10% under a 15% limit must pass"
 gate slow05 --max-slowdown 0.1
 [ $? = 1 ] || fail "0.5% over a 0.1% limit (significant with this noise) must fail: $(cat "$WORK/slow05.out")"
 
+tap_case json_reference
 # the reference as a JSON report gives the same verdict
 "$HARNESS" report "$WORK/ref" --format json > "$WORK/ref.json" || fail "report json"
 "$HARNESS" gate "$WORK/slow10" --against "$WORK/ref.json" > "$WORK/json.out" 2>&1
@@ -61,6 +66,7 @@ gate slow05 --max-slowdown 0.1
 diff <(sed 's/;.*//' "$WORK/slow10.first") <(sed 's/;.*//' "$WORK/json.out") > /dev/null ||
 	fail "a JSON reference must judge like the set: $(diff "$WORK/slow10.first" "$WORK/json.out")"
 
+tap_case n1_not_comparable
 # n=1 on one side: not comparable, and not a failure
 make_set single 1.10 0 1
 gate single
@@ -68,6 +74,7 @@ gate single
 grep -Eq '^not comparable +hackbench time cores=2 init_on_free: \+10\.00% \(needs n >= 2' "$WORK/single.out" ||
 	fail "not comparable line: $(cat "$WORK/single.out")"
 
+tap_case higher_is_better
 # higher-is-better metrics: a drop is the regression
 printf 'variant,workload,metric,value,lower_is_better\n' > "$WORK/tput.csv"
 for v in 100 101 99 100.5; do echo "base,io,ops,$v,false" >> "$WORK/tput.csv"; done
@@ -80,6 +87,7 @@ import "$WORK/tput-drop.csv" "$WORK/tput-drop"
 "$HARNESS" gate "$WORK/tput" --against "$WORK/tput-drop" > "$WORK/tput2.out" 2>&1 || fail "a rise is not"
 grep -q '^improvement' "$WORK/tput2.out" || fail "a throughput rise is an improvement"
 
+tap_case relative
 # --relative: a reference from a host twice as slow, with the same 8% cost of init_on_free,
 # is ok; the same host with that cost grown to 18.8% is a regression; the baseline itself is
 # not judged (it is the yardstick)
@@ -113,6 +121,7 @@ grep -Eq '^regression +hugetlb wall cores=2 init_on_free: \+10\.00% cost \(p<0\.
 [ $? = 2 ] || fail "--relative with a variant the run lacks must exit 2: $(cat "$WORK/rel-bad.out")"
 grep -q "nosuch" "$WORK/rel-bad.out" || fail "the bad --relative value is named"
 
+tap_case junit
 # JUnit: one testcase per comparison, the regression as a failure
 if command -v xmllint > /dev/null; then
 	xmllint --noout "$WORK/slow10.xml" || fail "JUnit XML is not well-formed"
@@ -121,4 +130,4 @@ fi
 grep -q 'tests="2" failures="1"' "$WORK/slow10.xml" || fail "suite counts"
 grep -q '<failure type="regression" message="slowdown +10.00% vs reference (p&lt;0.0001' "$WORK/slow10.xml" ||
 	fail "failure element: $(cat "$WORK/slow10.xml")"
-finish
+tap_finish

@@ -7,7 +7,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "test.h"
 #include "common/fileutil.h"
 #include "common/spawn.h"
 #include "hostinfo/hostinfo.h"
@@ -40,7 +40,7 @@ static bool cpuinfo_has(const char *cpuinfo, const char *flag)
 	return false;
 }
 
-static void test_collect(int *failures)
+TEST(collect)
 {
 	json_object *info = hostinfo_collect(), *topo = get(info, "topology"), *cpu = get(info, "cpu");
 	json_object *numa = get(info, "numa");
@@ -71,15 +71,22 @@ static void test_collect(int *failures)
 	json_object_put(info);
 }
 
-static void test_command(int *failures, const char *harness)
+/* `harness hostinfo` (the program is the first argument). */
+TEST(command)
 {
+	const char *harness = t->argc > 1 ? t->argv[1] : NULL;
 	char *argv[] = { (char *)harness, "hostinfo", NULL };
 	char *json_argv[] = { (char *)harness, "hostinfo", "--json", NULL };
 	static const char *const labels[] = { "\ncpu ", "\ntopology ", "\nnuma ", "\nkernel ", "\nkvm " };
 	int rc = -1;
-	char *text = hb_run_capture(argv, &rc), *nl_text;
-	char *json = hb_run_capture(json_argv, &rc);
-	json_object *parsed = json ? json_tokener_parse(json) : NULL;
+	char *text, *nl_text, *json;
+	json_object *parsed;
+
+	if (!harness)
+		SKIP("no harness program given");
+	text = hb_run_capture(argv, &rc);
+	json = hb_run_capture(json_argv, &rc);
+	parsed = json ? json_tokener_parse(json) : NULL;
 
 	nl_text = text ? malloc(strlen(text) + 2) : NULL;
 	if (nl_text)
@@ -93,12 +100,4 @@ static void test_command(int *failures, const char *harness)
 	free(json);
 }
 
-int main(int argc, char **argv)
-{
-	int failures = 0;
-
-	test_collect(&failures);
-	if (argc > 1)
-		test_command(&failures, argv[1]);
-	return check_done("test_hostinfo", failures);
-}
+TEST_MAIN()

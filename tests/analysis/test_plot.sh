@@ -1,14 +1,15 @@
 #!/bin/bash
 # Charts: gnuplot draws a PNG and an SVG per chart, and the .gp and .dat that made them
-# stay beside them and redraw the same chart when rerun. Skipped (77) without gnuplot.
+# stay beside them and redraw the same chart when rerun. Skipped without gnuplot.
 # Usage: test_plot.sh HARNESS DATA_DIR
 . "$(dirname "$0")/lib.sh"
 
 if ! command -v gnuplot > /dev/null; then
-	echo "SKIP: gnuplot is not installed (Debian: gnuplot-nox)"
-	exit 77
+	echo "1..0 # SKIP gnuplot is not installed (Debian: gnuplot-nox)"
+	exit 0
 fi
 
+tap_case slowdown_chart
 import "$DATA/seed001-cook-kbuild.csv" "$WORK/cook"
 import "$DATA/seed002-aziz-xpfo-kbuild.csv" "$WORK/aziz"
 import "$DATA/seed004-axtens-test_vmalloc.csv" "$WORK/axtens"
@@ -29,12 +30,14 @@ check_chart "$WORK/cook/plots" slowdown-kbuild-wall
 grep -Eq '^init_on_free	4\.574' "$WORK/cook/plots/slowdown-kbuild-wall.dat" || fail "slowdown data"
 [ ! -e "$WORK/cook/plots/cores-kbuild-wall.png" ] || fail "one cores value: no cores chart"
 
+tap_case cores_chart
 # several cores values: the vCPU chart too
 "$HARNESS" plot "$WORK/aziz" --out "$WORK/aziz-plots" > /dev/null 2>&1 || fail "plot aziz"
 check_chart "$WORK/aziz-plots" slowdown-kbuild-sys
 check_chart "$WORK/aziz-plots" cores-kbuild-sys
 grep -Eq '^96	2536\.5' "$WORK/aziz-plots/cores-kbuild-sys.dat" || fail "cores data"
 
+tap_case per_test_ratio_bars
 # per-test workloads: ratio bars, no slowdown chart per test
 "$HARNESS" plot "$WORK/axtens" --format png > /dev/null 2>&1 || fail "plot axtens"
 is_png "$WORK/axtens/plots/ratios-test_vmalloc-performance-c2.png" || fail "performance ratios png"
@@ -44,8 +47,9 @@ is_png "$WORK/axtens/plots/ratios-test_vmalloc-sequential-c2.png" || fail "seque
 grep -Eq '^fix_size_alloc_test	17\.22[0-9]*	28\.91[0-9]*$' \
 	"$WORK/axtens/plots/ratios-test_vmalloc-performance-c2.dat" || fail "ratio data"
 
+tap_case kept_script_redraws
 # the kept script redraws the chart on its own
 rm "$WORK/cook/plots/slowdown-kbuild-wall.png"
 (cd "$WORK/cook/plots" && gnuplot slowdown-kbuild-wall.gp) || fail "rerunning the kept script"
 is_png "$WORK/cook/plots/slowdown-kbuild-wall.png" || fail "rerun drew no PNG"
-finish
+tap_finish

@@ -1,17 +1,16 @@
 /* The published figures (workloads/<workload>/published.json) checked against what the
  * mails say.
- *   test_published data     every file loads; each figure's number is among the numbers
- *                           of its quote; figures with raw values agree with them
- *   test_published quotes   each quote is on the named line of the seed mail
- *                           (HARDBENCH_SEEDS_DIR, default /work/shared/seeds; exit 77 when
- *                           the mails are not on this machine)
+ *   data     every file loads; each figure's number is among the numbers of its quote;
+ *            figures with raw values agree with them
+ *   quotes   each quote is on the named line of the seed mail (HARDBENCH_SEEDS_DIR,
+ *            default /work/shared/seeds; skipped when the mails are not on this machine)
  * The source tree comes from HARDBENCH_SOURCE_DIR (set by meson test). */
 #include <dirent.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "test.h"
 #include "common/fileutil.h"
 #include "common/log.h"
 #include "common/paths.h"
@@ -89,7 +88,18 @@ static void check_figure(int *failures, const struct seed_figure *f)
 		      f->variant_value, f->baseline_value);
 }
 
-static int check_data(int *failures, const struct seed_data *d)
+/* Every workload's published.json, loaded; NULL (a failed check) when they do not load. */
+static struct seed_data *load_all(int *failures, struct seed_data *d)
+{
+	char *dir = hb_path_join(hb_source_dir(), "workloads");
+	bool ok = seeds_load(dir, d) == HB_EXIT_OK;
+
+	CHECK(ok, "%s/*/published.json load", dir);
+	free(dir);
+	return ok ? d : NULL;
+}
+
+static void check_data(int *failures, const struct seed_data *d)
 {
 	static const char *const workloads[] = { "hackbench", "hugetlb", "kbuild", "test_vmalloc",
 		"vmaops", NULL };
@@ -103,7 +113,16 @@ static int check_data(int *failures, const struct seed_data *d)
 	}
 	for (size_t i = 0; i < d->n; i++)
 		check_figure(failures, &d->figs[i]);
-	return check_done("published data", *failures);
+}
+
+TEST(data)
+{
+	struct seed_data d;
+
+	if (load_all(failures, &d)) {
+		check_data(failures, &d);
+		seeds_free(&d);
+	}
 }
 
 /* Whitespace runs -> one space, trimmed (mails re-wrap and indent). Caller frees. */
@@ -154,16 +173,8 @@ static char *seed_line(const char *dir, const char *seed, long n)
 	return line;
 }
 
-static int check_quotes(int *failures, const struct seed_data *d)
+static void check_quotes(int *failures, const struct seed_data *d, const char *dir)
 {
-	const char *dir = getenv("HARDBENCH_SEEDS_DIR");
-
-	if (!dir || !*dir)
-		dir = DEFAULT_SEEDS_DIR;
-	if (!hb_is_dir(dir)) {
-		printf("SKIP: the seed mails are not here (%s; set HARDBENCH_SEEDS_DIR)\n", dir);
-		return 77;
-	}
 	for (size_t i = 0; i < d->n; i++) {
 		const struct seed_figure *f = &d->figs[i];
 		char *line = seed_line(dir, f->seed, f->line);
@@ -176,22 +187,21 @@ static int check_quotes(int *failures, const struct seed_data *d)
 		}
 		free(line);
 	}
-	return check_done("published quotes", *failures);
 }
 
-int main(int argc, char **argv)
+TEST(quotes)
 {
-	char *dir = hb_path_join(hb_source_dir(), "workloads");
+	const char *dir = getenv("HARDBENCH_SEEDS_DIR");
 	struct seed_data d;
-	int failed = 0, *failures = &failed, rc;
 
-	if (argc != 2 || (strcmp(argv[1], "data") && strcmp(argv[1], "quotes"))) {
-		fprintf(stderr, "usage: test_published data|quotes\n");
-		return 2;
+	if (!dir || !*dir)
+		dir = DEFAULT_SEEDS_DIR;
+	if (!hb_is_dir(dir))
+		SKIP("the seed mails are not here (set HARDBENCH_SEEDS_DIR)");
+	if (load_all(failures, &d)) {
+		check_quotes(failures, &d, dir);
+		seeds_free(&d);
 	}
-	CHECK(seeds_load(dir, &d) == HB_EXIT_OK, "%s/*/published.json load", dir);
-	rc = !strcmp(argv[1], "data") ? check_data(failures, &d) : check_quotes(failures, &d);
-	seeds_free(&d);
-	free(dir);
-	return rc;
 }
+
+TEST_MAIN()

@@ -4,6 +4,7 @@
 # Usage: test_report_text.sh HARNESS DATA_DIR
 . "$(dirname "$0")/lib.sh"
 
+tap_case cook_one_liners_and_table
 import "$DATA/seed001-cook-kbuild.csv" "$WORK/cook"
 import "$DATA/seed004-axtens-test_vmalloc.csv" "$WORK/axtens"
 import "$DATA/seed002-aziz-xpfo-kbuild.csv" "$WORK/aziz"
@@ -18,10 +19,12 @@ grep -Eq '^  init_on_free +5 +301\.77 +0\.8453 +0\.75606 +0\.37803 +301\.19 +303
 grep -q "imported from $DATA/seed001-cook-kbuild.csv" "$WORK/cook.txt" || fail "header names the CSV"
 grep -qi nan "$WORK/cook.txt" && fail "NaN in the text report"
 
+tap_case baseline_by_name
 # baseline chosen by name: everything relative to init_on_free
 "$HARNESS" report "$WORK/cook" --baseline init_on_free > "$WORK/cook-free.txt" || fail "report --baseline"
 contains "$WORK/cook-free.txt" "kbuild cores=4, baseline: -4.37% wall (st.err 0.18%)"
 
+tap_case axtens_table_ratio_to_kasan
 # seed 004: Axtens' table, row by row (his truncated name aside), with --ratio-to kasan
 "$HARNESS" report "$WORK/axtens" --ratio-to kasan > "$WORK/axtens.txt" || fail "report axtens"
 row() { grep -Eq "^  $1 +usec +$2 +$3 +$4 +$5 +$6 +$7$" "$WORK/axtens.txt" || fail "axtens row $1"; }
@@ -38,11 +41,13 @@ grep -Eq '^  metric +unit +baseline +kasan +x baseline +kasan-vmalloc +x baselin
 	fail "report --layout long"
 contains "$WORK/axtens-long.txt" "test_vmalloc-performance cores=2, kasan-vmalloc: +1065.99% total_cycles (n=1, no st.err)"
 
+tap_case n1_spread_is_dash
 # n=1 cells print "-" for the spread, never NaN
 "$HARNESS" report "$WORK/aziz" > "$WORK/aziz.txt" || fail "report aziz"
 grep -Eq '^  xpfo +1 +24129 +- +0 +- +24129 +24129 +- +26\.3656 +\+2536\.56% +-$' "$WORK/aziz.txt" ||
 	fail "n=1 row: $(grep '^  xpfo ' "$WORK/aziz.txt")"
 
+tap_case markdown_and_csv
 # markdown and CSV
 "$HARNESS" report "$WORK/cook" --format markdown > "$WORK/cook.md" || fail "markdown"
 contains "$WORK/cook.md" "| init_on_free | 5 | 301.77 | 0.8453 | 0.75606 | 0.37803 | 301.19 | 303.26 | 0.28% | 1.0457 | +4.57% (0.19%) | <0.0001 |"
@@ -52,6 +57,7 @@ contains "$WORK/cook.csv" "workload,metric,unit,cores,variant,n,mean,stddev,stdd
 [ "$(wc -l < "$WORK/cook.csv")" = 5 ] || fail "csv: header + 4 rows"
 grep -q '^"kbuild","wall","s",4,"init_on_alloc",5,287.846,' "$WORK/cook.csv" || fail "csv row"
 
+tap_case header_accel_and_tcg_warning
 # the header shows the accel recorded by a run, and warns under TCG
 mkdir -p "$WORK/tcg" && cp "$WORK/cook/samples.jsonl" "$WORK/tcg/"
 echo '{"accel":"tcg","accel_reason":"KVM probe boot printed nothing in 10 s","overcommit":true}' > "$WORK/tcg/meta.json"
@@ -60,4 +66,4 @@ contains "$WORK/tcg.txt" "accel: tcg (KVM probe boot printed nothing in 10 s)"
 grep -q "^WARNING: guests ran under TCG.*only ratios" "$WORK/tcg.txt" || fail "TCG warning"
 grep -q "^NOTE: .*overcommit" "$WORK/tcg.txt" || fail "overcommit note"
 "$HARNESS" report "$WORK/tcg" --format json | grep -q '"accel": "tcg"' || fail "json meta accel"
-finish
+tap_finish

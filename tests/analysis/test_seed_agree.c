@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "check.h"
+#include "test.h"
 #include "report/seeds.h"
 
 static struct seed_figure figure(enum seed_kind kind, double value, double stderr_pct, bool noise)
@@ -12,13 +12,12 @@ static struct seed_figure figure(enum seed_kind kind, double value, double stder
 				     .noise = noise, .variant_value = NAN, .baseline_value = NAN };
 }
 
-int main(void)
+/* Ratios (seed 000's kind): 85x measured under TCG for 76.55x published. */
+TEST(ratio_figures)
 {
-	int failed = 0, *failures = &failed;
 	struct seed_agreement a;
 	struct seed_figure f;
 
-	/* seed 000 under TCG: 85x measured for 76.55x published (DESIGN.md) */
 	f = figure(SEED_RATIO, 76.55, NAN, false);
 	seed_agree(&f, 85.0, 2.0, &a);
 	CHECK(a.sign == SIGN_SAME && a.same_order, "%s", a.text);
@@ -32,8 +31,15 @@ int main(void)
 	seed_agree(&f, 1.049, NAN, &a);
 	CHECK(a.sign == SIGN_SAME && !a.same_order, "%s", a.text);
 	CHECK(strstr(a.text, "another order of magnitude") != NULL, "%s", a.text);
+}
 
-	/* seed 001: +7.71% (st.err 0.45%) */
+/* Slowdowns in percent with their standard errors (seed 001: +7.71%, st.err 0.45%). */
+TEST(slowdown_figures)
+{
+	struct seed_agreement a;
+	struct seed_figure f;
+
+
 	f = figure(SEED_SLOWDOWN_PCT, 7.71, 0.45, false);
 	seed_agree(&f, 3.0, 0.5, &a);
 	CHECK(a.sign == SIGN_SAME && a.same_order, "%s", a.text);
@@ -57,5 +63,6 @@ int main(void)
 	f = figure(SEED_SLOWDOWN_PCT, 24.13, 0.47, false);
 	seed_agree(&f, 1000, 10, &a);
 	CHECK(a.sign == SIGN_SAME && !a.same_order, "%s", a.text);
-	return check_done("seed_agree", failed);
 }
+
+TEST_MAIN()

@@ -7,26 +7,31 @@
 #include <string.h>
 #include <json-c/json.h>
 
-#include "check.h"
+#include "test.h"
+#include "scratch.h"
 #include "common/fileutil.h"
 #include "common/spawn.h"
 #include "common/xalloc.h"
 
-static const char *harness, *data_dir;
-static char work[] = "/tmp/hardbench-test-seeds-XXXXXX";
-
-/* import CSV into a fresh set, then report it as JSON with the extra arguments. */
-static json_object *import_report(int *failures, const char *csv, const char *extra1,
-				  const char *extra2)
+/* import CSV (a name in DATA_DIR, or a path) into a fresh set, then report it as JSON
+ * with the extra arguments. NULL, counted as a failure, when the test lacks its arguments. */
+static json_object *import_report(int *failures, const struct test_state *t, const char *csv,
+				  const char *extra1, const char *extra2)
 {
-	char *path = strchr(csv, '/') ? xstrdup(csv) : xasprintf("%s/%s", data_dir, csv);
-	char *out = xasprintf("%s/%s.set", work, strrchr(path, '/') + 1);
+	const char *harness = t->argc == 3 ? t->argv[1] : NULL, *data_dir = t->argc == 3 ? t->argv[2] : NULL;
+	char *path, *out, *text, *work;
+	int rc = -1;
+	json_object *report = NULL;
+
+	CHECK(harness != NULL, "usage: test_seeds HARNESS DATA_DIR");
+	if (!harness)
+		return NULL;
+	path = strchr(csv, '/') ? xstrdup(csv) : xasprintf("%s/%s", data_dir, csv);
+	work = scratch_dir();
+	out = xasprintf("%s/%s.set", work, strrchr(path, '/') + 1);
 	char *import_argv[] = { (char *)harness, "import", path, "--out", out, NULL };
 	char *report_argv[] = { (char *)harness, "report", out, "--format", "json",
 				(char *)extra1, (char *)extra2, NULL };
-	int rc = -1;
-	char *text;
-	json_object *report = NULL;
 
 	free(hb_run_capture(import_argv, &rc));
 	CHECK(rc == 0, "import %s exited %d", path, rc);
@@ -38,6 +43,8 @@ static json_object *import_report(int *failures, const char *csv, const char *ex
 	free(text);
 	free(out);
 	free(path);
+	hb_remove_tree(work);
+	free(work);
 	return report;
 }
 
@@ -75,7 +82,7 @@ static bool is_null(json_object *row, const char *key)
  * 288.57 / 287.85 / 301.77 / 298.97, "0.25% faster", "4.57% slower", "3.60% slower",
  * and "Std Dev" 0.79 / 0.98 / 0.75 / 0.55, which is the population standard deviation
  * (within his rounding: ours are 0.789, 0.982, 0.756, 0.544). */
-static void test_cook(int *failures)
+TEST(cook)
 {
 	static const struct { const char *variant; double mean, slowdown, sd_pop, min, max; } pub[] = {
 		{ "baseline", 288.57, 0, 0.79, 287.67, 289.66 },
@@ -83,7 +90,7 @@ static void test_cook(int *failures)
 		{ "init_on_free", 301.77, 4.57, 0.75, 301.19, 303.26 },
 		{ "exclusions", 298.97, 3.60, 0.55, 298.23, 299.85 },
 	};
-	json_object *report = import_report(failures, "seed001-cook-kbuild.csv", NULL, NULL);
+	json_object *report = import_report(failures, t, "seed001-cook-kbuild.csv", NULL, NULL);
 
 	for (size_t i = 0; report && i < sizeof(pub) / sizeof(pub[0]); i++) {
 		json_object *r = find_row(failures, report, "kbuild", "wall", 4, pub[i].variant);
@@ -154,10 +161,10 @@ static void check_table(int *failures, json_object *report, const char *workload
 	}
 }
 
-static void test_axtens(int *failures)
+TEST(axtens)
 {
 	json_object *report =
-		import_report(failures, "seed004-axtens-test_vmalloc.csv", "--ratio-to", "kasan");
+		import_report(failures, t, "seed004-axtens-test_vmalloc.csv", "--ratio-to", "kasan");
 
 	if (!report)
 		return;
@@ -177,9 +184,9 @@ static void test_axtens(int *failures)
 }
 
 /* Seed 002, Khalid Aziz: XPFO system time 26.366x / 1.330x on 96 cores, 2.614x / 1.307x on 4. */
-static void test_aziz(int *failures)
+TEST(aziz)
 {
-	json_object *report = import_report(failures, "seed002-aziz-xpfo-kbuild.csv", NULL, NULL);
+	json_object *report = import_report(failures, t, "seed002-aziz-xpfo-kbuild.csv", NULL, NULL);
 
 	if (!report)
 		return;
@@ -193,15 +200,15 @@ static void test_aziz(int *failures)
 }
 
 /* A baseline whose mean is 0 gives a clear error on its rows, not inf. */
-static void test_zero_baseline(int *failures)
+TEST(zero_baseline)
 {
-	char *csv = xasprintf("%s/zero.csv", work);
+	char *work = scratch_dir(), *csv = xasprintf("%s/zero.csv", work);
 	const char *text = "variant,workload,metric,value\nbaseline,w,errors,0\nbaseline,w,errors,0\n"
 			   "fix,w,errors,1\nfix,w,errors,3\nbaseline,w,time,2\nfix,w,time,3\n";
 	json_object *report, *r;
 
 	hb_write_file_atomic(csv, text, strlen(text));
-	report = import_report(failures, csv, NULL, NULL);
+	report = import_report(failures, t, csv, NULL, NULL);
 	r = find_row(failures, report, "w", "errors", -1, "fix");
 	CHECK(is_null(r, "ratio") && is_null(r, "slowdown_pct"), "no ratio against a zero mean");
 	CHECK(r && json_object_object_get(r, "error") &&
@@ -210,22 +217,8 @@ static void test_zero_baseline(int *failures)
 	CHECK_NEAR(num(find_row(failures, report, "w", "time", -1, "fix"), "slowdown_pct"), 50, 1e-9);
 	json_object_put(report);
 	free(csv);
-}
-
-int main(int argc, char **argv)
-{
-	int failures = 0;
-
-	if (argc != 3 || !mkdtemp(work)) {
-		fprintf(stderr, "usage: test_seeds HARNESS DATA_DIR\n");
-		return 2;
-	}
-	harness = argv[1];
-	data_dir = argv[2];
-	test_cook(&failures);
-	test_axtens(&failures);
-	test_aziz(&failures);
-	test_zero_baseline(&failures);
 	hb_remove_tree(work);
-	return check_done("test_seeds", failures);
+	free(work);
 }
+
+TEST_MAIN()

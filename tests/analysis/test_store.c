@@ -5,7 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "test.h"
+#include "scratch.h"
 #include "common/fileutil.h"
 #include "common/xalloc.h"
 #include "results/store.h"
@@ -57,17 +58,17 @@ static void append_line(const char *dir, const char *text)
 	free(path);
 }
 
-static void test_roundtrip_and_corruption(int *failures, const char *dir)
+/* A set of three good samples, a refused NAN, a torn line (crash mid-write) with a sample
+ * appended after it, a valid line with a bad value type and one with trailing text. */
+static void fill_set(int *failures, const char *dir)
 {
-	json_object *meta = json_object_new_object(), *back;
+	json_object *meta = json_object_new_object();
 	struct result_set *rs;
 	struct sample s = sample("baseline", 12.34, 2);
-	struct seen seen = { 0 };
-	long skipped = -1, good;
-	int count = 0;
 
 	json_object_object_add(meta, "accel", json_object_new_string("tcg"));
 	rs = rs_create(dir, meta);
+	json_object_put(meta);
 	CHECK(rs != NULL, "rs_create");
 	if (!rs)
 		return;
@@ -78,7 +79,6 @@ static void test_roundtrip_and_corruption(int *failures, const char *dir)
 	CHECK(rs_append(rs, &s) == -1, "a NAN value must be refused");
 	rs_close(rs);
 
-	/* a torn line (crash mid-write), then a valid line with a bad value type */
 	append_line(dir, "{\"variant\":\"x\",\"workload\":\"hackbench\",\"met");
 	rs = rs_open_append(dir); /* must start a fresh line after the torn one */
 	CHECK(rs != NULL, "rs_open_append");
@@ -88,6 +88,33 @@ static void test_roundtrip_and_corruption(int *failures, const char *dir)
 	rs_close(rs);
 	append_line(dir, "{\"variant\":\"a\",\"workload\":\"w\",\"metric\":\"m\",\"value\":\"12\"}\n");
 	append_line(dir, "\n{\"variant\":\"a\",\"workload\":\"w\",\"metric\":\"m\",\"value\":2} trailing\n");
+}
+
+/* fill_set in a scratch folder's "set"; the caller removes *root. */
+static char *filled_set(int *failures, char **root)
+{
+	char *dir;
+
+	*root = scratch_dir();
+	dir = hb_path_join(*root, "set");
+	fill_set(failures, dir);
+	return dir;
+}
+
+static void drop_set(char *root, char *dir)
+{
+	hb_remove_tree(root);
+	free(root);
+	free(dir);
+}
+
+TEST(roundtrip_and_corruption)
+{
+	char *root, *dir = filled_set(failures, &root);
+	json_object *back;
+	struct seen seen = { 0 };
+	long skipped = -1, good;
+	int count = 0;
 
 	good = rs_read_samples(dir, collect, &seen, &skipped);
 	CHECK(good == 3, "good=%ld", good);
@@ -104,11 +131,12 @@ static void test_roundtrip_and_corruption(int *failures, const char *dir)
 	CHECK(back && !strcmp(json_object_get_string(json_object_object_get(back, "accel")), "tcg"),
 	      "meta.json reads back");
 	json_object_put(back);
-	json_object_put(meta);
+	drop_set(root, dir);
 }
 
-static void test_exact_numbers_on_disk(int *failures, const char *dir)
+TEST(exact_numbers_on_disk)
 {
+	char *root, *dir = filled_set(failures, &root);
 	char *path = xasprintf("%s/samples.jsonl", dir);
 	char *text = hb_read_file(path, NULL);
 
@@ -117,10 +145,12 @@ static void test_exact_numbers_on_disk(int *failures, const char *dir)
 	CHECK(text && strstr(text, "\"value\":0.30000000000000004,"), "exact form");
 	free(text);
 	free(path);
+	drop_set(root, dir);
 }
 
-static void test_single_writer(int *failures, const char *dir)
+TEST(single_writer)
 {
+	char *root, *dir = filled_set(failures, &root);
 	struct result_set *a = rs_open_append(dir);
 	struct result_set *b = rs_open_append(dir);
 
@@ -131,14 +161,18 @@ static void test_single_writer(int *failures, const char *dir)
 	b = rs_open_append(dir);
 	CHECK(b != NULL, "the lock is released on close");
 	rs_close(b);
+	drop_set(root, dir);
 }
 
-static void test_create_refuses_existing(int *failures, const char *dir)
+TEST(create_refuses_existing)
 {
+	char *root, *dir = filled_set(failures, &root);
+
 	CHECK(rs_create(dir, NULL) == NULL, "rs_create must not reuse a set holding samples");
+	drop_set(root, dir);
 }
 
-static void test_run_id(int *failures)
+TEST(run_id)
 {
 	char *id = rs_new_run_id("my run/1");
 
@@ -147,27 +181,9 @@ static void test_run_id(int *failures)
 	free(id);
 }
 
-static void test_missing_file(int *failures)
+TEST(missing_file)
 {
 	CHECK(rs_read_samples("/nonexistent/hardbench", collect, NULL, NULL) == -1, "missing file");
 }
 
-int main(void)
-{
-	char tmpl[] = "/tmp/hardbench-test-store-XXXXXX";
-	char *dir;
-	int failures = 0;
-
-	if (!mkdtemp(tmpl))
-		return 1;
-	dir = xasprintf("%s/set", tmpl);
-	test_roundtrip_and_corruption(&failures, dir);
-	test_exact_numbers_on_disk(&failures, dir);
-	test_single_writer(&failures, dir);
-	test_create_refuses_existing(&failures, dir);
-	test_run_id(&failures);
-	test_missing_file(&failures);
-	hb_remove_tree(tmpl);
-	free(dir);
-	return check_done("test_store", failures);
-}
+TEST_MAIN()

@@ -1,6 +1,7 @@
 /* Assertions for the C unit tests. A failed check prints "file:line: check failed: <what>"
  * and why, counts in *failures and lets the test go on, so one run shows every broken
- * check; main() returns check_done(). Each function that checks takes `int *failures`
+ * check; test.h's runner reports each TEST() case that counted one (a test with its own
+ * main() returns check_done()). Each function that checks takes `int *failures`
  * (a counter passed down, not a global one: the project keeps no mutable globals).
  *
  * CHECK(cond) or CHECK(cond, fmt, ...): the message is optional through __VA_OPT__ (C23;

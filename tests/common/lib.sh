@@ -18,3 +18,34 @@ finish() {
 	echo "all checks passed"
 	exit 0
 }
+
+# TAP output, for tests registered with protocol: 'tap' (one line per case, by name):
+#   tap_case NAME; ...checks calling fail...; tap_case NAME2; ...; tap_finish
+# A case fails when a check in it failed; the plan line comes last, as TAP allows.
+tap_cases=0
+tap_name=
+tap_failures_at=0
+
+tap_end_case() {
+	[ -n "$tap_name" ] || return 0
+	tap_cases=$((tap_cases + 1))
+	if [ "$failures" -gt "$tap_failures_at" ]; then
+		echo "not ok $tap_cases - $tap_name"
+	else
+		echo "ok $tap_cases - $tap_name"
+	fi
+	tap_name=
+}
+
+tap_case() {
+	tap_end_case
+	tap_name=$1
+	tap_failures_at=$failures
+}
+
+tap_finish() {
+	tap_end_case
+	echo "1..$tap_cases"
+	[ "$failures" -eq 0 ]
+	exit $?
+}

@@ -49,6 +49,18 @@ struct test_case {
 		return;            \
 	} while (0)
 
+/* Argument i of the test's command line (a data folder, a program), or NULL after counting
+ * a failure: meson.build passes the arguments, so a missing one is a broken registration,
+ * not a reason to skip. */
+static inline const char *test_arg(int *failures, const struct test_state *t, int i)
+{
+	if (i < t->argc)
+		return t->argv[i];
+	check_failed_at(failures, __FILE__, __LINE__, "test argument");
+	fprintf(stderr, ": %s needs argument %d (see its meson.build)\n", t->argv[0], i);
+	return NULL;
+}
+
 extern const struct test_case __start_hb_tests[], __stop_hb_tests[];
 
 /* Runs every case in order.

@@ -4,10 +4,10 @@
 #include <string.h>
 
 #include "boot/jobfile.h"
-#include "check.h"
+#include "test.h"
 #include "init.h"
 
-static void test_roundtrip(int *failures)
+TEST(roundtrip)
 {
 	char *argv0[] = { "sh", "-c", "echo 'a b' % 100%; printf '\\t\\n'", "", "\xc3\xa9t\xc3\xa9", NULL };
 	char *env0[] = { "LANG=C.UTF-8", "X=a=b c", NULL };
@@ -53,7 +53,7 @@ static void expect_error(int *failures, const char *text, const char *why_part)
 	free(copy);
 }
 
-static void test_errors(int *failures)
+TEST(errors)
 {
 	expect_error(failures, "hardbench-job 9\n", "does not start with 'hardbench-job 1'");
 	expect_error(failures, "hardbench-job 1\njob\narg x\n", "missing 'end'");
@@ -63,11 +63,4 @@ static void test_errors(int *failures)
 	expect_error(failures, "hardbench-job 1\ncolour blue\n", "unknown key 'colour'");
 }
 
-int main(void)
-{
-	int failures = 0;
-
-	test_roundtrip(&failures);
-	test_errors(&failures);
-	return failures ? 1 : 0;
-}
+TEST_MAIN()

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "test.h"
 #include "pin/pin.h"
 
 static hwloc_topology_t synthetic(const char *desc)
@@ -32,15 +32,15 @@ static void check_distinct(int *failures, hwloc_topology_t t, const struct pin_p
 	}
 }
 
-static void test_smt_one_node(int *failures)
+TEST(smt_one_node)
 {
-	hwloc_topology_t t = synthetic("pack:2 core:4 pu:2");
+	hwloc_topology_t topo = synthetic("pack:2 core:4 pu:2");
 	struct pin_plan p;
 	char *why = NULL;
 
-	CHECK(pin_count_cores(t) == 8);
-	CHECK(pin_plan_make(t, 2, false, &p, &why) == 0);
-	check_distinct(failures, t, &p);
+	CHECK(pin_count_cores(topo) == 8);
+	CHECK(pin_plan_make(topo, 2, false, &p, &why) == 0);
+	check_distinct(failures, topo, &p);
 	CHECK(p.housekeeping_core == 0);           /* core 0 left to QEMU's threads */
 	CHECK_STR(p.housekeeping_pus, "0-1");      /* both of its hyperthreads */
 	CHECK(p.vcpus[0].pu == 2 && p.vcpus[1].pu == 4);
@@ -48,50 +48,50 @@ static void test_smt_one_node(int *failures)
 	CHECK(!p.overcommitted && strstr(p.note, "core 0"));
 	pin_plan_free(&p);
 
-	CHECK(pin_plan_make(t, 8, false, &p, &why) == 0);
-	check_distinct(failures, t, &p);
+	CHECK(pin_plan_make(topo, 8, false, &p, &why) == 0);
+	check_distinct(failures, topo, &p);
 	CHECK(p.housekeeping_core == -1 && !p.housekeeping_pus);
 	CHECK(strstr(p.note, "no spare core") != NULL);
 	pin_plan_free(&p);
 
-	CHECK(pin_plan_make(t, 9, false, &p, &why) == -1);
+	CHECK(pin_plan_make(topo, 9, false, &p, &why) == -1);
 	CHECK(why && strstr(why, "9 vCPUs") && strstr(why, "8 physical cores") &&
 	      strstr(why, "--overcommit"));
 	free(why);
 
-	CHECK(pin_plan_make(t, 9, true, &p, &why) == 0);
+	CHECK(pin_plan_make(topo, 9, true, &p, &why) == 0);
 	CHECK(p.overcommitted && p.housekeeping_core == -1);
 	CHECK(p.vcpus[8].core == p.vcpus[0].core);
 	CHECK(strstr(p.note, "overcommitted") != NULL);
 	pin_plan_free(&p);
-	hwloc_topology_destroy(t);
+	hwloc_topology_destroy(topo);
 }
 
-static void test_numa(int *failures)
+TEST(numa)
 {
-	hwloc_topology_t t = synthetic("pack:2 [numa] core:4 pu:2");
+	hwloc_topology_t topo = synthetic("pack:2 [numa] core:4 pu:2");
 	struct pin_plan p;
 	char *why = NULL, *nodes;
 
 	/* 3 fit in one node with a spare: all in that node, housekeeping there too. */
-	CHECK(pin_plan_make(t, 3, false, &p, &why) == 0);
-	check_distinct(failures, t, &p);
+	CHECK(pin_plan_make(topo, 3, false, &p, &why) == 0);
+	check_distinct(failures, topo, &p);
 	CHECK(p.vcpus[0].node == p.vcpus[1].node && p.vcpus[1].node == p.vcpus[2].node);
 	CHECK(p.housekeeping_core >= 0);
 	CHECK_STR(p.nodes, p.vcpus[0].node == 0 ? "0" : "1");
 	pin_plan_free(&p);
 
 	/* 4 fill one node exactly: still one node; the spare core is in the other. */
-	CHECK(pin_plan_make(t, 4, false, &p, &why) == 0);
-	check_distinct(failures, t, &p);
+	CHECK(pin_plan_make(topo, 4, false, &p, &why) == 0);
+	check_distinct(failures, topo, &p);
 	for (int i = 1; i < 4; i++)
 		CHECK(p.vcpus[i].node == p.vcpus[0].node);
 	CHECK(p.housekeeping_core >= 0);
 	pin_plan_free(&p);
 
 	/* 6 span both nodes; memory is bound to both. */
-	CHECK(pin_plan_make(t, 6, false, &p, &why) == 0);
-	check_distinct(failures, t, &p);
+	CHECK(pin_plan_make(topo, 6, false, &p, &why) == 0);
+	check_distinct(failures, topo, &p);
 	CHECK_STR(p.nodes, "0-1");
 	nodes = pin_qemu_host_nodes(&p);
 	CHECK_STR(nodes, "0-1");
@@ -102,19 +102,19 @@ static void test_numa(int *failures)
 	CHECK_STR(nodes, "0,host-nodes=2");
 	free(nodes);
 	pin_plan_free(&p);
-	hwloc_topology_destroy(t);
+	hwloc_topology_destroy(topo);
 }
 
 /* This machine's shape: 2 cores, 1 PU each, 2 vCPUs: both cores, nothing spare. */
-static void test_two_cores(int *failures)
+TEST(two_cores)
 {
-	hwloc_topology_t t = synthetic("core:2 pu:1");
+	hwloc_topology_t topo = synthetic("core:2 pu:1");
 	struct pin_plan p;
 	char *why = NULL;
 	json_object *map;
 
-	CHECK(pin_plan_make(t, 2, false, &p, &why) == 0);
-	check_distinct(failures, t, &p);
+	CHECK(pin_plan_make(topo, 2, false, &p, &why) == 0);
+	check_distinct(failures, topo, &p);
 	CHECK(p.housekeeping_core == -1);
 	CHECK(strstr(p.note, "no spare core for QEMU's main and I/O threads") != NULL);
 	pid_t tids[2] = { 100, 101 };
@@ -130,17 +130,9 @@ static void test_two_cores(int *failures)
 	}
 	json_object_put(map);
 	pin_plan_free(&p);
-	CHECK(pin_plan_make(t, 3, false, &p, &why) == -1 && strstr(why, "2 physical cores"));
+	CHECK(pin_plan_make(topo, 3, false, &p, &why) == -1 && strstr(why, "2 physical cores"));
 	free(why);
-	hwloc_topology_destroy(t);
+	hwloc_topology_destroy(topo);
 }
 
-int main(void)
-{
-	int failures = 0;
-
-	test_smt_one_node(&failures);
-	test_numa(&failures);
-	test_two_cores(&failures);
-	return failures ? 1 : 0;
-}
+TEST_MAIN()

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "boot/proto.h"
-#include "check.h"
+#include "test.h"
 #include "common/fileutil.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
@@ -57,7 +57,7 @@ static void feed(struct proto *p, const struct capture *c, size_t chunk)
 	}
 }
 
-static void test_reps_exit3(int *failures, const char *dir)
+static void check_reps_exit3(int *failures, const char *dir)
 {
 	static const size_t chunks[] = { 1, 2, 7, 64, 1 << 20 };
 	struct capture c;
@@ -100,7 +100,15 @@ static void test_reps_exit3(int *failures, const char *dir)
 	free(c.output);
 }
 
-static void test_killed(int *failures, const char *dir)
+TEST(reps_exit3)
+{
+	const char *dir = test_arg(failures, t, 1);
+
+	if (dir)
+		check_reps_exit3(failures, dir);
+}
+
+static void check_killed(int *failures, const char *dir)
 {
 	struct capture c;
 	struct proto p;
@@ -122,8 +130,16 @@ static void test_killed(int *failures, const char *dir)
 	free(c.output);
 }
 
+TEST(killed)
+{
+	const char *dir = test_arg(failures, t, 1);
+
+	if (dir)
+		check_killed(failures, dir);
+}
+
 /* What a broken or cut-off stream looks like. */
-static void test_failures(int *failures)
+TEST(failures)
 {
 	struct proto p;
 	const char *fail = "hello 1 6.1.192\nfail mount mount tmpfs on /tmp: No such device\n";
@@ -162,16 +178,4 @@ static void test_failures(int *failures)
 	proto_free(&p);
 }
 
-int main(int argc, char **argv)
-{
-	int failures = 0;
-
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s DATA_DIR\n", argv[0]);
-		return 2;
-	}
-	test_reps_exit3(&failures, argv[1]);
-	test_killed(&failures, argv[1]);
-	test_failures(&failures);
-	return failures ? 1 : 0;
-}
+TEST_MAIN()

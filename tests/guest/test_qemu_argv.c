@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "boot/qemu_argv.h"
-#include "check.h"
+#include "test.h"
 #include "common/argparse.h"
 
 /* Index of the element equal to s, or -1. */
@@ -32,7 +32,7 @@ static struct qemu_plan base_plan(const char *machine, const char *rootfs)
 				   .result_socket = "/r/res.sock", .output_socket = "/r/out.sock" };
 }
 
-static void test_microvm_virtiofs(int *failures)
+TEST(microvm_virtiofs)
 {
 	struct qemu_plan p = base_plan("microvm", "virtiofs");
 	char **argv = qemu_build_argv(&p);
@@ -62,7 +62,7 @@ static void test_microvm_virtiofs(int *failures)
 	hb_free_strv(argv);
 }
 
-static void test_q35_9p_pinned(int *failures)
+TEST(q35_9p_pinned)
 {
 	struct qemu_plan p = base_plan("q35", "9p");
 	const char *disks[] = { "/img/a,b.ext4", NULL };
@@ -92,7 +92,7 @@ static void test_q35_9p_pinned(int *failures)
 	hb_free_strv(argv);
 }
 
-static void test_unknown_machine(int *failures)
+TEST(unknown_machine)
 {
 	struct qemu_plan p = base_plan("pc", "9p");
 	CHECK(qemu_build_argv(&p) == NULL);
@@ -100,7 +100,7 @@ static void test_unknown_machine(int *failures)
 	CHECK(qemu_machine_known("q35") && qemu_machine_known("microvm"));
 }
 
-static void test_cmdline(int *failures)
+TEST(cmdline)
 {
 	struct cmdline_plan c = { .rootfs = "9p", .init = "/b/init", .tuning = "tsc=reliable",
 				  .variant = "init_on_alloc=0 init_on_free=1", .extra = "quiet",
@@ -120,13 +120,4 @@ static void test_cmdline(int *failures)
 	free(line);
 }
 
-int main(void)
-{
-	int failures = 0;
-
-	test_microvm_virtiofs(&failures);
-	test_q35_9p_pinned(&failures);
-	test_unknown_machine(&failures);
-	test_cmdline(&failures);
-	return failures ? 1 : 0;
-}
+TEST_MAIN()

@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "boot/required_options.h"
-#include "check.h"
+#include "test.h"
 #include "common/fileutil.h"
 #include "boot/vm.h"
 #include "common/xalloc.h"
@@ -27,7 +27,33 @@ static char *edit(const char *text, const char *name, const char *repl)
 	return out;
 }
 
-static void test_base_config(int *failures, const char *config)
+/* DATA_DIR/base-6.1.192.config, a real base build's .config; NULL after a failed check. */
+static char *base_config(int *failures, const struct test_state *t)
+{
+	const char *dir = test_arg(failures, t, 1);
+	char *path, *config;
+
+	if (!dir)
+		return NULL;
+	path = xasprintf("%s/base-6.1.192.config", dir);
+	config = hb_read_file(path, NULL);
+	CHECK(config != NULL, "cannot read %s", path);
+	free(path);
+	return config;
+}
+
+/* Runs check on the base config's text. */
+static void with_base_config(int *failures, const struct test_state *t,
+			     void (*check)(int *failures, const char *config))
+{
+	char *config = base_config(failures, t);
+
+	if (config)
+		check(failures, config);
+	free(config);
+}
+
+static void check_base_config(int *failures, const char *config)
 {
 	struct guest_needs all[] = {
 		{ "microvm", "auto", false }, { "q35", "virtiofs", true }, { "q35", "9p", false },
@@ -39,7 +65,12 @@ static void test_base_config(int *failures, const char *config)
 	}
 }
 
-static void test_missing(int *failures, const char *config)
+TEST(base_config)
+{
+	with_base_config(failures, t, check_base_config);
+}
+
+static void check_missing(int *failures, const char *config)
 {
 	struct guest_needs q35_virtiofs = { "q35", "virtiofs", false };
 	struct guest_needs q35_auto = { "q35", "auto", false };
@@ -79,8 +110,13 @@ static void test_missing(int *failures, const char *config)
 	free(fs_module);
 }
 
+TEST(missing)
+{
+	with_base_config(failures, t, check_missing);
+}
+
 /* A minimal bzImage header: "HdrS" at 0x202, kernel_version at 0x20e. */
-static void test_release_and_lookup(int *failures, const char *config)
+static void check_release_and_lookup(int *failures, const char *config)
 {
 	char dir[] = "/tmp/hb-test-reqopt-XXXXXX";
 	unsigned char img[0x400] = { 0 };
@@ -109,8 +145,13 @@ static void test_release_and_lookup(int *failures, const char *config)
 	free(cfg);
 }
 
+TEST(release_and_lookup)
+{
+	with_base_config(failures, t, check_release_and_lookup);
+}
+
 /* KASAN kernels take the bzImage entry (they crash in the PVH one); others may use PVH. */
-static void test_entry_choice(int *failures, const char *data_dir)
+static void check_entry_choice(int *failures, const char *data_dir)
 {
 	char *base = xasprintf("%s/base-6.1.192.config", data_dir);
 	char *kasan = xasprintf("%s/kasan-6.1.192.config", data_dir);
@@ -124,26 +165,12 @@ static void test_entry_choice(int *failures, const char *data_dir)
 	free(kasan);
 }
 
-int main(int argc, char **argv)
+TEST(entry_choice)
 {
-	int failures = 0;
-	char *path, *config;
+	const char *dir = test_arg(failures, t, 1);
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s DATA_DIR\n", argv[0]);
-		return 2;
-	}
-	path = xasprintf("%s/base-6.1.192.config", argv[1]);
-	config = hb_read_file(path, NULL);
-	if (!config) {
-		fprintf(stderr, "cannot read %s\n", path);
-		return 1;
-	}
-	test_base_config(&failures, config);
-	test_missing(&failures, config);
-	test_release_and_lookup(&failures, config);
-	test_entry_choice(&failures, argv[1]);
-	free(config);
-	free(path);
-	return failures ? 1 : 0;
+	if (dir)
+		check_entry_choice(failures, dir);
 }
+
+TEST_MAIN()

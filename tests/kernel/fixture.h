@@ -1,6 +1,6 @@
 /* A scratch kernel-configs/ tree for unit tests: HARDBENCH_SOURCE_DIR points at it. */
-#ifndef HB_TESTS_KBUILD_FIXTURE_H
-#define HB_TESTS_KBUILD_FIXTURE_H
+#ifndef HB_TESTS_KERNEL_FIXTURE_H
+#define HB_TESTS_KERNEL_FIXTURE_H
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +28,7 @@ static inline void fixture_write(const char *root, const char *rel, const char *
 /* A fresh temporary folder (caller removes it with hb_remove_tree). */
 static inline char *fixture_tmpdir(void)
 {
-	char *t = xstrdup("/tmp/hardbench-kbuild-test-XXXXXX");
+	char *t = xstrdup("/tmp/hardbench-kernel-test-XXXXXX");
 	if (!mkdtemp(t))
 		hb_fatal("fixture: mkdtemp failed");
 	return t;
@@ -55,6 +55,22 @@ static inline char *fixture_configs(void)
 		      "description = d\nseed = 001\n");
 	setenv("HARDBENCH_SOURCE_DIR", root, 1);
 	return root;
+}
+
+/* Removes a fixture folder and frees its name. */
+static inline void fixture_drop(char *root)
+{
+	hb_remove_tree(root);
+	free(root);
+}
+
+/* Runs check on a fresh fixture_configs() tree, then removes the tree. */
+static inline void fixture_run(int *failures, void (*check)(const char *root, int *failures))
+{
+	char *root = fixture_configs();
+
+	check(root, failures);
+	fixture_drop(root);
 }
 
 #endif

@@ -5,7 +5,7 @@
 #include <utime.h>
 
 #include "kernel/cachekey.h"
-#include "check.h"
+#include "test.h"
 #include "kernel/kconfigs.h"
 #include "fixture.h"
 
@@ -18,7 +18,7 @@ static void key_of(const char *build, const char *source, const char *cc, char k
 	build_def_free(&b);
 }
 
-static void test_key(const char *root, int *failures)
+static void check_key(const char *root, int *failures)
 {
 	char k1[HB_SHA256_HEX], k2[HB_SHA256_HEX], k3[HB_SHA256_HEX];
 	char *frag = hb_path_join(root, "kernel-configs/fragments/extra.config");
@@ -73,16 +73,17 @@ static void test_key(const char *root, int *failures)
 	free(frag);
 }
 
-int main(void)
+TEST(key_follows_content)
 {
-	char *root = fixture_configs();
-	char *cc = kernel_compiler_id();
-	int count = 0, *failures = &count;
-
-	CHECK(cc && strstr(cc, "gcc"));
-	test_key(root, failures);
-	hb_remove_tree(root);
-	free(root);
-	free(cc);
-	return check_done("cachekey", count);
+	fixture_run(failures, check_key);
 }
+
+TEST(compiler_id)
+{
+	char *cc = kernel_compiler_id();
+
+	CHECK(cc && strstr(cc, "gcc"), "compiler id '%s'", cc ? cc : "(null)");
+	free(cc);
+}
+
+TEST_MAIN()

@@ -2,7 +2,7 @@
  * and the project's real kernel-configs/ (every variant resolves to a loadable build). */
 #include <stdlib.h>
 
-#include "check.h"
+#include "test.h"
 #include "common/argparse.h"
 #include "kernel/kconfigs.h"
 #include "fixture.h"
@@ -13,10 +13,11 @@ static bool ends_with(const char *s, const char *suffix)
 	return a >= b && !strcmp(s + a - b, suffix);
 }
 
-static void test_fixture_build(int *failures)
+static void check_fixture_build(const char *root, int *failures)
 {
 	struct build_def b;
 
+	(void)root; /* found through HARDBENCH_SOURCE_DIR */
 	CHECK(config_load_build("patched", &b) == 0);
 	CHECK_STR(b.name, "patched");
 	CHECK_STR(b.description, "with patches");
@@ -38,7 +39,7 @@ static void test_fixture_build(int *failures)
 	build_def_free(&b);
 }
 
-static void test_fixture_errors(const char *root, int *failures)
+static void check_fixture_errors(const char *root, int *failures)
 {
 	struct build_def b;
 	struct variant_def v;
@@ -64,11 +65,12 @@ static void test_fixture_errors(const char *root, int *failures)
 	build_def_free(&b);
 }
 
-static void test_fixture_lists(int *failures)
+static void check_fixture_lists(const char *root, int *failures)
 {
 	char **builds = config_list_builds();
 	char **variants = config_list_variants();
-	struct variant_def v;
+
+	(void)root; /* found through HARDBENCH_SOURCE_DIR */	struct variant_def v;
 	char *name;
 
 	CHECK(hb_strv_len(variants) >= 1);
@@ -91,7 +93,7 @@ static void test_fixture_lists(int *failures)
 }
 
 /* The project's own kernel-configs/: what the issue asks for. */
-static void test_project_configs(const char *source, int *failures)
+TEST(project_configs)
 {
 	static const char *const variants[] = { "baseline", "init_on_alloc", "init_on_free",
 						"exclusions", "hugetlb-noinit", "unix-noinit",
@@ -101,7 +103,7 @@ static void test_project_configs(const char *source, int *failures)
 	struct variant_def v;
 	struct build_def b;
 
-	setenv("HARDBENCH_SOURCE_DIR", source, 1);
+	setenv("HARDBENCH_SOURCE_DIR", HB_SOURCE_DIR, 1);
 	for (size_t i = 0; builds[i]; i++) {
 		CHECK(config_load_build(builds[i], &b) == 0);
 		build_def_free(&b);
@@ -129,19 +131,20 @@ static void test_project_configs(const char *source, int *failures)
 	build_def_free(&b);
 }
 
-int main(void)
+/* The cases on the scratch tree of fixture.h, each on a fresh one. */
+TEST(fixture_build)
 {
-	const char *project = getenv("HARDBENCH_SOURCE_DIR");
-	char *source = xstrdup(project ? project : HB_SOURCE_DIR);
-	char *root = fixture_configs();
-	int failures = 0;
-
-	test_fixture_build(&failures);
-	test_fixture_errors(root, &failures);
-	test_fixture_lists(&failures);
-	test_project_configs(source, &failures);
-	hb_remove_tree(root);
-	free(root);
-	free(source);
-	return check_done("kconfigs", failures);
+	fixture_run(failures, check_fixture_build);
 }
+
+TEST(fixture_errors)
+{
+	fixture_run(failures, check_fixture_errors);
+}
+
+TEST(fixture_lists)
+{
+	fixture_run(failures, check_fixture_lists);
+}
+
+TEST_MAIN()

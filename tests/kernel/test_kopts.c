@@ -3,12 +3,12 @@
  * captured from a build (tests/data/kernel/, with the fragment it was built from). */
 #include <stdlib.h>
 
-#include "check.h"
+#include "test.h"
 #include "common/argparse.h"
 #include "common/xalloc.h"
 #include "kernel/kopts.h"
 
-static void test_parse_and_merge(int *failures)
+TEST(parse_and_merge)
 {
 	struct kopt_list l = { 0 };
 	const char *base = "# a comment\n\nCONFIG_A=y\n# CONFIG_B is not set\nCONFIG_C=64\n"
@@ -32,7 +32,7 @@ static void test_parse_and_merge(int *failures)
 	kopts_free(&l);
 }
 
-static void test_malformed_lines(int *failures)
+TEST(malformed_lines)
 {
 	const char *bad[] = { "CONFIG_A=y\nKASAN=y\n", "CONFIG_=y\n", "CONFIG_A\n", "CONFIG_A=\n",
 			      "config A\n", NULL };
@@ -52,7 +52,7 @@ static bool has_line(char **lines, const char *text)
 	return false;
 }
 
-static void test_verify_real_config(const char *data, int *failures)
+static void check_verify_real_config(const char *data, int *failures)
 {
 	char *config = xasprintf("%s/base-6.1.192.config", data);
 	char *fragment = xasprintf("%s/base-6.1.192.fragment", data);
@@ -90,16 +90,13 @@ static void test_verify_real_config(const char *data, int *failures)
 	free(config);
 }
 
-int main(int argc, char **argv)
+/* On DATA_DIR's real .config of the base build and the fragment it was built from. */
+TEST(verify_real_config)
 {
-	int failures = 0;
+	const char *data = test_arg(failures, t, 1);
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s DATA_DIR\n", argv[0]);
-		return 2;
-	}
-	test_parse_and_merge(&failures);
-	test_malformed_lines(&failures);
-	test_verify_real_config(argv[1], &failures);
-	return check_done("kopts", failures);
+	if (data)
+		check_verify_real_config(data, failures);
 }
+
+TEST_MAIN()

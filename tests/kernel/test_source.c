@@ -8,7 +8,7 @@
 #include <utime.h>
 
 #include "kernel/source.h"
-#include "check.h"
+#include "test.h"
 #include "common/spawn.h"
 #include "fixture.h"
 
@@ -64,7 +64,7 @@ static char *make_tarball(const char *tmp)
 	return tarball;
 }
 
-static void test_tarball_identity(const char *tarball, const char *cache, int *failures)
+static void check_tarball_identity(const char *tarball, const char *cache, int *failures)
 {
 	struct ksource a, b;
 	char *memo_dir = xasprintf("%s/src/ids", cache);
@@ -103,7 +103,7 @@ static void test_tarball_identity(const char *tarball, const char *cache, int *f
 	free(memo_dir);
 }
 
-static void test_extract_copy_patch(const char *tmp, const char *tarball, const char *cache,
+static void check_extract_copy_patch(const char *tmp, const char *tarball, const char *cache,
 				    int *failures)
 {
 	struct ksource s;
@@ -152,7 +152,7 @@ static void test_extract_copy_patch(const char *tmp, const char *tarball, const 
 	ksource_free(&s);
 }
 
-static void test_tree_identity(const char *tmp, const char *cache, int *failures)
+static void check_tree_identity(const char *tmp, const char *cache, int *failures)
 {
 	char *tree = hb_path_join(tmp, "tree");
 	struct ksource a, b;
@@ -169,7 +169,7 @@ static void test_tree_identity(const char *tmp, const char *cache, int *failures
 }
 
 /* A git tree keys by HEAD and by its dirty state (a scratch repository of the test's own). */
-static void test_git_identity(const char *tmp, const char *cache, int *failures)
+static void check_git_identity(const char *tmp, const char *cache, int *failures)
 {
 	char *repo = hb_path_join(tmp, "repo");
 	char *init[] = { "git", "init", "-q", repo, NULL };
@@ -209,23 +209,64 @@ static void test_git_identity(const char *tmp, const char *cache, int *failures)
 	free(repo);
 }
 
-int main(void)
-{
-	char *tmp = fixture_tmpdir();
-	char *cache = hb_path_join(tmp, "cache");
-	char *tarball = make_tarball(tmp);
-	char *chmod_argv[] = { "chmod", "-R", "u+w", tmp, NULL };
-	int failures = 0;
+/* Each case: a scratch folder with an empty cache and a tiny tarball. */
+struct src {
+	char *tmp, *cache, *tarball;
+};
 
-	hb_mkdir_p(cache, 0755);
-	test_tarball_identity(tarball, cache, &failures);
-	test_extract_copy_patch(tmp, tarball, cache, &failures);
-	test_tree_identity(tmp, cache, &failures);
-	test_git_identity(tmp, cache, &failures);
-	hb_run(chmod_argv, NULL);
-	hb_remove_tree(tmp);
-	free(tarball);
-	free(cache);
-	free(tmp);
-	return check_done("source", failures);
+static void src_setup(struct src *f)
+{
+	f->tmp = fixture_tmpdir();
+	f->cache = hb_path_join(f->tmp, "cache");
+	f->tarball = make_tarball(f->tmp);
+	hb_mkdir_p(f->cache, 0755);
 }
+
+/* The shared tree is read-only: make it writable again to remove it. */
+static void src_drop(struct src *f)
+{
+	char *chmod_argv[] = { "chmod", "-R", "u+w", f->tmp, NULL };
+
+	hb_run(chmod_argv, NULL);
+	fixture_drop(f->tmp);
+	free(f->tarball);
+	free(f->cache);
+}
+
+TEST(tarball_identity)
+{
+	struct src f;
+
+	src_setup(&f);
+	check_tarball_identity(f.tarball, f.cache, failures);
+	src_drop(&f);
+}
+
+TEST(extract_copy_patch)
+{
+	struct src f;
+
+	src_setup(&f);
+	check_extract_copy_patch(f.tmp, f.tarball, f.cache, failures);
+	src_drop(&f);
+}
+
+TEST(tree_identity)
+{
+	struct src f;
+
+	src_setup(&f);
+	check_tree_identity(f.tmp, f.cache, failures);
+	src_drop(&f);
+}
+
+TEST(git_identity)
+{
+	struct src f;
+
+	src_setup(&f);
+	check_git_identity(f.tmp, f.cache, failures);
+	src_drop(&f);
+}
+
+TEST_MAIN()

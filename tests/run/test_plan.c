@@ -1,0 +1,230 @@
+/* The run planner (run/plan.c) and the default vCPU counts (run/matrix.c): interleaved
+ * rounds, the seeded shuffle, grouped order, cell keys and lookups, and which of the
+ * seeds' core counts fit a host. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+#include "common/xalloc.h"
+#include "run/matrix.h"
+#include "run/plan.h"
+
+static char **strv(const char *const *names)
+{
+	size_t n = 0;
+	char **v;
+
+	while (names[n])
+		n++;
+	v = xcalloc(n + 1, sizeof(char *));
+	for (size_t i = 0; i < n; i++)
+		v[i] = xstrdup(names[i]);
+	return v;
+}
+
+/* 4 variants x 2 workloads x {2, 6} vCPUs x boots; the plan owns the lists. */
+static void make_plan(struct plan *p, enum plan_order order, unsigned long seed, int boots, int reps)
+{
+	static const char *const variants[] = { "v0", "v1", "v2", "v3", NULL };
+	static const char *const workloads[] = { "w0", "w1", NULL };
+	long *cores = xcalloc(2, sizeof(long));
+
+	cores[0] = 2;
+	cores[1] = 6;
+	*p = (struct plan){ .variants = strv(variants), .workloads = strv(workloads), .cores = cores,
+			    .ncores = 2, .boots = boots, .reps = reps, .order = order, .seed = seed };
+	plan_build(p);
+}
+
+static int variant_index(const struct plan *p, const char *v)
+{
+	for (int i = 0; p->variants[i]; i++)
+		if (!strcmp(p->variants[i], v))
+			return i;
+	return -1;
+}
+
+/* Cells [first, first + nv) share workload, cores and boot, and hold every variant once. */
+static void check_round(int *failures, const struct plan *p, size_t first, size_t nv)
+{
+	bool seen[8] = { false };
+	const struct plan_cell *c0 = &p->cells[first];
+
+	for (size_t i = first; i < first + nv; i++) {
+		const struct plan_cell *c = &p->cells[i];
+		int v = variant_index(p, c->variant);
+		CHECK(v >= 0 && !seen[v], "cell %zu: variant %s twice in its round", i, c->variant);
+		if (v >= 0)
+			seen[v] = true;
+		CHECK(!strcmp(c->workload, c0->workload) && c->cores == c0->cores && c->boot == c0->boot,
+		      "cell %zu leaves its round", i);
+	}
+}
+
+/* Every (workload, cores, boot) is one round of all variants; boots outermost, then
+ * vCPU counts, then workloads; no seed keeps the variants in the order given. */
+TEST(interleaved_rounds_hold_every_variant_once)
+{
+	struct plan p;
+	const size_t nv = 4;
+
+	make_plan(&p, ORDER_INTERLEAVED, 0, 3, 2);
+	CHECK(p.ncells == 4 * 2 * 2 * 3, "ncells %zu", p.ncells);
+	for (size_t r = 0; r * nv < p.ncells; r++) {
+		const struct plan_cell *c = &p.cells[r * nv];
+		check_round(failures, &p, r * nv, nv);
+		CHECK(c->boot == (int)(r / 4), "round %zu: boot %d", r, c->boot);
+		CHECK(c->cores == (r / 2 % 2 ? 6 : 2), "round %zu: cores %d", r, c->cores);
+		CHECK_STR(c->workload, r % 2 ? "w1" : "w0");
+		for (size_t i = 0; i < nv; i++)
+			CHECK_STR(p.cells[r * nv + i].variant, p.variants[i]);
+	}
+	plan_free(&p);
+}
+
+/* boots x reps: one cell per boot, each with reps repetitions still to measure. */
+TEST(boots_times_reps)
+{
+	struct plan p;
+
+	make_plan(&p, ORDER_INTERLEAVED, 0, 5, 3);
+	CHECK(p.ncells == 4 * 2 * 2 * 5, "ncells %zu", p.ncells);
+	for (size_t i = 0; i < p.ncells; i++)
+		CHECK(plan_cell_missing(&p, &p.cells[i]) == 3, "cell %zu", i);
+	CHECK(plan_count_pending(&p) == p.ncells);
+	plan_free(&p);
+}
+
+static char *order_of(const struct plan *p)
+{
+	size_t len = 0;
+	char *s = xcalloc(p->ncells * 3 + 1, 1);
+
+	for (size_t i = 0; i < p->ncells; i++)
+		len += (size_t)sprintf(s + len, "%s,", p->cells[i].variant + 1);
+	return s;
+}
+
+/* A seed shuffles within each round only: rounds stay whole and in place. */
+TEST(seeded_shuffle_keeps_rounds)
+{
+	struct plan p, plain;
+
+	make_plan(&p, ORDER_INTERLEAVED, 42, 3, 1);
+	make_plan(&plain, ORDER_INTERLEAVED, 0, 3, 1);
+	CHECK(p.ncells == plain.ncells);
+	for (size_t r = 0; r * 4 < p.ncells; r++) {
+		check_round(failures, &p, r * 4, 4);
+		CHECK_STR(p.cells[r * 4].workload, plain.cells[r * 4].workload);
+		CHECK(p.cells[r * 4].cores == plain.cells[r * 4].cores);
+		CHECK(p.cells[r * 4].boot == plain.cells[r * 4].boot);
+	}
+	plan_free(&p);
+	plan_free(&plain);
+}
+
+/* Same seed, same order (a run can be repeated); another seed, another order; a seed
+ * changes the order at all (24 rounds of 4 variants never all come out unshuffled). */
+TEST(seed_repeats_and_varies_order)
+{
+	struct plan a, b, c, none;
+	char *sa, *sb, *sc, *sn;
+
+	make_plan(&a, ORDER_INTERLEAVED, 7, 6, 1);
+	make_plan(&b, ORDER_INTERLEAVED, 7, 6, 1);
+	make_plan(&c, ORDER_INTERLEAVED, 8, 6, 1);
+	make_plan(&none, ORDER_INTERLEAVED, 0, 6, 1);
+	sa = order_of(&a);
+	sb = order_of(&b);
+	sc = order_of(&c);
+	sn = order_of(&none);
+	CHECK_STR(sa, sb);
+	CHECK(strcmp(sa, sc) != 0, "seeds 7 and 8 gave the same order %s", sa);
+	CHECK(strcmp(sa, sn) != 0, "seed 7 did not shuffle: %s", sa);
+	free(sa);
+	free(sb);
+	free(sc);
+	free(sn);
+	plan_free(&a);
+	plan_free(&b);
+	plan_free(&c);
+	plan_free(&none);
+}
+
+/* Grouped: all cells of a variant together, the seed ignored. */
+TEST(grouped_order)
+{
+	struct plan p;
+
+	make_plan(&p, ORDER_GROUPED, 99, 2, 1);
+	CHECK(p.ncells == 4 * 2 * 2 * 2, "ncells %zu", p.ncells);
+	for (size_t i = 0; i < p.ncells; i++) {
+		const struct plan_cell *c = &p.cells[i];
+		CHECK_STR(c->variant, p.variants[i / 8]);
+		CHECK_STR(c->workload, i / 4 % 2 ? "w1" : "w0");
+		CHECK(c->cores == (i / 2 % 2 ? 6 : 2), "cell %zu: cores %d", i, c->cores);
+		CHECK(c->boot == (int)(i % 2), "cell %zu: boot %d", i, c->boot);
+	}
+	plan_free(&p);
+}
+
+/* The journal's cell identity and the lookup resume uses. */
+TEST(cell_key_and_find)
+{
+	struct plan p;
+	struct plan_cell *c;
+	char *key;
+
+	make_plan(&p, ORDER_INTERLEAVED, 3, 2, 1);
+	key = plan_cell_key(&p.cells[5]);
+	CHECK(plan_find_cell(&p, key) == &p.cells[5], "key %s", key);
+	free(key);
+	c = plan_find_cell(&p, "v2/w1/6/1");
+	CHECK(c && !strcmp(c->variant, "v2") && !strcmp(c->workload, "w1") && c->cores == 6 && c->boot == 1);
+	CHECK(plan_find_cell(&p, "v2/w1/6/2") == NULL);
+	CHECK(plan_find_cell(&p, "v9/w1/6/0") == NULL);
+	CHECK(plan_find_cell(&p, "v2/w1/6") == NULL);
+	plan_free(&p);
+}
+
+/* Missing repetitions per cell and pending cells follow rep_done. */
+TEST(missing_and_pending)
+{
+	struct plan p;
+
+	make_plan(&p, ORDER_INTERLEAVED, 0, 1, 3);
+	p.cells[0].rep_done[1] = true;
+	CHECK(plan_cell_missing(&p, &p.cells[0]) == 2);
+	CHECK(plan_count_pending(&p) == p.ncells);
+	for (int r = 0; r < 3; r++)
+		p.cells[1].rep_done[r] = true;
+	CHECK(plan_cell_missing(&p, &p.cells[1]) == 0);
+	CHECK(plan_count_pending(&p) == p.ncells - 1);
+	plan_free(&p);
+}
+
+static void check_cores(int *failures, int host, const char *want)
+{
+	size_t n = 0, len = 0;
+	long *c = matrix_default_cores(host, &n);
+	char got[64] = "";
+
+	for (size_t i = 0; i < n; i++)
+		len += (size_t)snprintf(got + len, sizeof(got) - len, "%s%ld", i ? "," : "", c[i]);
+	CHECK(!strcmp(got, want), "host of %d cores: got %s, want %s", host, got, want);
+	free(c);
+}
+
+/* The seeds' sweep {2,6,12,24} cut to what fits; a host below 2 cores uses what it has. */
+TEST(default_cores_filtered_to_host)
+{
+	check_cores(failures, 1, "1");
+	check_cores(failures, 2, "2");
+	check_cores(failures, 5, "2");
+	check_cores(failures, 6, "2,6");
+	check_cores(failures, 23, "2,6,12");
+	check_cores(failures, 24, "2,6,12,24");
+	check_cores(failures, 128, "2,6,12,24");
+}
+
+TEST_MAIN()
