@@ -11,7 +11,7 @@
 #include "common/xalloc.h"
 #include "run/journal.h"
 #include "run/run.h"
-#include "workload/workload.h"
+#include "workload/cell.h"
 
 struct sample_buf {
 	struct sample *items;
