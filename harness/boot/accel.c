@@ -2,7 +2,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <libcpuid.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,7 +102,8 @@ static enum accel_kind probe_kvm(const struct kernel_image *k, char **reason)
 {
 	char *log_dir = xstrdup("/tmp/hardbench-kvm-probe-XXXXXX");
 	struct vm_opts o = { .cores = 1, .mem_mib = 256, .timeout_s = ACCEL_PROBE_TIMEOUT_S,
-			     .accel = ACCEL_KVM, .pin = false, .quiet = true };
+			     .accel = ACCEL_KVM, .accel_reason = "the KVM probe", .pin = false,
+			     .quiet = true };
 	struct vm_result r;
 	enum accel_kind answer;
 
@@ -178,33 +178,4 @@ enum accel_kind accel_resolve(enum accel_kind want, const struct kernel_image *k
 		return ACCEL_TCG;
 	}
 	return resolve_auto(k, may_probe, reason);
-}
-
-enum accel_kind vm_resolve_accel(enum accel_kind want, const struct kernel_image *k, char **reason)
-{
-	return accel_resolve(want, k, true, reason);
-}
-
-/* The TSC rate does not change while the host runs: measure once per host boot. */
-long host_tsc_khz(void)
-{
-	char *dir = hb_cache_dir(), *path = hb_path_join(dir, "host-tsc-khz");
-	char *text = hb_read_file(path, NULL), *boot_id = hb_read_file("/proc/sys/kernel/random/boot_id", NULL);
-	long khz = 0;
-	char id[64] = "";
-
-	if (text && boot_id && sscanf(text, "%63s %ld", id, &khz) == 2 && !strncmp(id, boot_id, strlen(id)))
-		goto out;
-	khz = cpuid_present() ? (long)cpu_clock_measure(100, 1) * 1000 : 0;
-	if (khz > 0 && boot_id) {
-		char *line = xasprintf("%.*s %ld\n", (int)strcspn(boot_id, "\n"), boot_id, khz);
-		hb_write_file_atomic(path, line, strlen(line));
-		free(line);
-	}
-out:
-	free(text);
-	free(boot_id);
-	free(dir);
-	free(path);
-	return khz > 0 ? khz : 0;
 }

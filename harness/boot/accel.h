@@ -1,7 +1,10 @@
-/* Choosing KVM or TCG. /dev/kvm opening is not enough: nested KVM can create a VM whose
- * guest then hangs in early boot (seen on nested development hosts). So "auto" boots the kernel once under KVM
- * with no job and a short timeout, looking for the init's hello; the answer is cached per
- * host (kernel, CPU model, QEMU version) for a day in hb_cache_dir()/accel-probe.json. */
+/* Choosing KVM or TCG, above vm_run: callers resolve the accel with accel_resolve() and
+ * hand vm_run the answer (KVM or TCG, never AUTO); the KVM probe is itself a vm_run.
+ *
+ * Opening /dev/kvm is not enough: nested KVM can create a VM whose guest then hangs in
+ * early boot. So "auto" boots the kernel once under KVM with no job and a short timeout,
+ * looking for the init's hello; the answer is cached per host (kernel, CPU model, QEMU
+ * version) for a day in hb_cache_dir()/accel-probe.json. */
 #ifndef HB_BOOT_ACCEL_H
 #define HB_BOOT_ACCEL_H
 
@@ -12,11 +15,10 @@
 #define ACCEL_PROBE_TIMEOUT_S 8.0
 #define ACCEL_CACHE_TTL_S (24 * 3600)
 
-/* may_probe false (dry run): the cached answer or TCG, never a boot. *reason malloc'd. */
+/* want as given by --accel -> ACCEL_KVM or ACCEL_TCG, and *reason (malloc'd, one line:
+ * why that one). AUTO probes KVM with k (a short real boot) unless the cache answers;
+ * may_probe false (a dry run): the cached answer or TCG, never a boot. */
 enum accel_kind accel_resolve(enum accel_kind want, const struct kernel_image *k,
 			      bool may_probe, char **reason);
-/* The host TSC rate in kHz (TCG guests read the host TSC), measured once and cached
- * with the probe; 0 when unknown. */
-long host_tsc_khz(void);
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "boot/accel.h"
 #include "boot/required_options.h"
 #include "boot/vm.h"
 #include "kernel/kernel.h"
@@ -295,7 +296,7 @@ int cmd_boot(int argc, char **argv)
 	struct boot_args a;
 	struct kernel_image k;
 	struct vm_result r;
-	char *cmdline, *why = NULL, *cmd;
+	char *cmdline, *why = NULL, *cmd, *accel_reason;
 	int code;
 
 	parse_args(argc, argv, &a);
@@ -304,6 +305,8 @@ int cmd_boot(int argc, char **argv)
 	a.vm.extra_append = a.append;
 	a.vm.disks = a.disks;
 	get_kernel(&a, &k, &cmdline);
+	a.vm.accel = accel_resolve(a.vm.accel, &k, !a.vm.dry_run, &accel_reason);
+	a.vm.accel_reason = accel_reason;
 	struct guest_job job = { .argv = a.cmd, .cwd = a.cwd, .reps = a.reps };
 	struct rep_progress progress = { .total = a.reps };
 	if (a.reps > 1) {
@@ -329,6 +332,7 @@ int cmd_boot(int argc, char **argv)
 	vm_result_free(&r);
 	kernel_image_free(&k);
 	free(cmdline);
+	free(accel_reason);
 	free(a.disks);
 	return code;
 }

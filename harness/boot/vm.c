@@ -1,15 +1,12 @@
-/* vm_run: boot a kernel under QEMU, run jobs through the guest init, collect results. The
- * steps live in vm_setup.c (before the guest runs) and vm_loop.c (while and after). */
+/* The VM options: their limits (vm_check_opts) and defaults per accel. vm_run itself is
+ * in vm_run.c. */
 #include "boot/vm.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "boot/accel.h"
 #include "boot/qemu_argv.h"
-#include "boot/vm_session.h"
 #include "common/argparse.h"
 #include "common/xalloc.h"
 #include "pin/pin.h"
@@ -39,20 +36,6 @@ double vm_boot_timeout(enum accel_kind resolved)
 double vm_default_timeout(enum accel_kind resolved)
 {
 	return resolved == ACCEL_KVM ? 600.0 : 3600.0;
-}
-
-int session_fail(struct vm_session *s, enum vm_status status, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (s->r->status == VM_OK) {
-		s->r->status = status;
-		free(s->r->error);
-		va_start(ap, fmt);
-		s->r->error = xvasprintf(fmt, ap);
-		va_end(ap);
-	}
-	return s->r->status;
 }
 
 static int host_cores(void)
@@ -88,59 +71,4 @@ int vm_check_opts(const struct vm_opts *o, char **why)
 	else if (o->timeout_s < 0)
 		*why = xasprintf("--timeout %g: accepted a positive number of seconds", o->timeout_s);
 	return *why ? -1 : 0;
-}
-
-int vm_run(const struct kernel_image *k, const char *variant_cmdline,
-	   const struct guest_job *jobs, size_t njobs, const struct vm_opts *o,
-	   struct vm_result *r)
-{
-	struct vm_session s = { .k = k, .variant_cmdline = variant_cmdline, .o = o, .r = r,
-				.jobs = jobs, .njobs = njobs, .sigfd = -1,
-				.port_log_fd = { -1, -1 } };
-	char *why = NULL;
-
-	*r = (struct vm_result){ .status = VM_OK };
-	proto_init(&s.proto);
-	for (int i = 0; i < PORT_COUNT; i++)
-		s.listen_fd[i] = s.conn_fd[i] = -1;
-	if (vm_check_opts(o, &why) < 0) {
-		session_fail(&s, VM_ERR_USAGE, "%s", why);
-		free(why);
-		return r->status;
-	}
-	s.accel = accel_resolve(o->accel, k, !o->dry_run, &why);
-	r->accel = xstrdup(vm_accel_name(s.accel));
-	r->accel_reason = why;
-	s.timeout_s = o->timeout_s > 0 ? o->timeout_s : vm_default_timeout(s.accel);
-	s.boot_timeout_s = s.timeout_s < vm_boot_timeout(s.accel) ? s.timeout_s
-				: vm_boot_timeout(s.accel);
-	if (session_prepare(&s) == 0) {
-		if (o->dry_run) {
-			session_print_dry_run(&s);
-		} else if (session_start(&s) == 0) {
-			session_run_loop(&s);
-			session_finish(&s);
-		}
-	}
-	session_cleanup(&s);
-	return r->status;
-}
-
-void vm_result_free(struct vm_result *r)
-{
-	job_rep_result_free_all(r->reps, r->nreps);
-	free(r->error);
-	free(r->phase);
-	free(r->log_dir);
-	free(r->console_log);
-	free(r->accel);
-	free(r->accel_reason);
-	free(r->machine);
-	free(r->rootfs);
-	json_object_put(r->pin_map);
-	free(r->pin_note);
-	free(r->rootfs_reason);
-	free(r->kernel_entry);
-	hb_free_strv(r->notes);
-	*r = (struct vm_result){ 0 };
 }

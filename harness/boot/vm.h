@@ -3,7 +3,12 @@
  *
  * Host <-> guest: the job list goes in a job file the init reads from the host root; the
  * init answers on a virtio-serial port ("metric value unit" lines, exit status, errors),
- * and forwards each job's stdout/stderr on a second port. The console is only a log. */
+ * and forwards each job's stdout/stderr on a second port. The console is only a log.
+ *
+ * Layers, each calling only the ones below: accel.c (resolves the accel; its KVM probe is
+ * a vm_run) > vm_run.c > the steps vm_setup.c, vm_start.c, vm_loop.c, vm_finish.c >
+ * vm_session.c (what the steps share) > vm.c (option checks, defaults), vm_result.c and
+ * the helpers (qemu_argv, proto, jobfile, child, virtiofsd, qmp, console_scan, tsc). */
 #ifndef HB_BOOT_VM_H
 #define HB_BOOT_VM_H
 
@@ -44,7 +49,8 @@ struct vm_opts {
 	int cores;                /* vCPUs, >= 1 */
 	long mem_mib;             /* guest RAM */
 	double timeout_s;         /* whole boot incl. jobs; 0: default scaled to the accel */
-	enum accel_kind accel;
+	enum accel_kind accel;    /* ACCEL_KVM or ACCEL_TCG: resolved first (boot/accel.h) */
+	const char *accel_reason; /* why that accel (vm_result.accel_reason), or NULL */
 	const char *machine;      /* "q35", "microvm", or NULL for the measured default */
 	const char *rootfs;       /* "auto", "virtiofs", "9p"; NULL = auto */
 	bool pin;                 /* pin vCPU threads (hwloc) and bind memory (libnuma) */
@@ -101,15 +107,19 @@ struct vm_result {
 	char **notes;            /* the guest init's non-fatal notes, NULL-terminated, or NULL */
 };
 
-/* Boots k with variant_cmdline appended and runs jobs in order. Returns r->status. */
+/* Boots k with variant_cmdline appended and runs jobs in order, under o->accel (resolved
+ * by the caller: an ACCEL_AUTO is VM_ERR_USAGE). Returns r->status. Defined in vm_run.c. */
 int vm_run(const struct kernel_image *k, const char *variant_cmdline,
 	   const struct guest_job *jobs, size_t njobs, const struct vm_opts *o,
 	   struct vm_result *r);
+/* vm_result.c */
 void vm_result_free(struct vm_result *r);
 /* status, error, phase, accel + reason, machine, rootfs (+ reason), kernel_entry, pin_map,
  * pin_note, overcommitted, boot_s, total_s, notes, and per rep the exit and timings (not
  * the output). New object; the caller puts it. */
 json_object *vm_result_to_json(const struct vm_result *r);
+
+/* vm.c */
 /* The checks vm_run makes before starting anything (vCPUs vs host cores, machine, rootfs,
  * sizes). 0, or -1 with *why (one line for hb_usage_error). Lets callers refuse bad
  * options before building a kernel. */
@@ -122,10 +132,10 @@ double vm_default_timeout(enum accel_kind resolved);
 /* The limit from QEMU start to the init's hello (within timeout_s): a stuck early boot
  * fails fast with phase "boot". */
 double vm_boot_timeout(enum accel_kind resolved);
+
+/* vm_setup.c */
 /* True when k must boot through its bzImage even though a vmlinux (PVH entry) exists:
  * KASAN kernels crash in the PVH entry before their early shadow exists. */
 bool vm_kernel_needs_bzimage(const struct kernel_image *k);
-/* Resolves ACCEL_AUTO (probing KVM with a short real boot, cached per host). */
-enum accel_kind vm_resolve_accel(enum accel_kind want, const struct kernel_image *k, char **reason);
 
 #endif

@@ -1,4 +1,6 @@
-/* One boot's state, shared by the files of vm_run (private to harness/boot/). */
+/* One boot's state, shared by the files of vm_run (private to harness/boot/). The steps
+ * below are called by vm_run.c, in this order; they call only vm_session.c and the
+ * helpers, never vm_run. */
 #ifndef HB_BOOT_VM_SESSION_H
 #define HB_BOOT_VM_SESSION_H
 
@@ -52,6 +54,17 @@ struct vm_session {
 	bool created_log_dir;        /* a temp log dir made here (removed after a dry run) */
 };
 
+/* vm_session.c */
+/* Everything empty, fds -1, *r reset; accel as o->accel (vm_run checks it is resolved). */
+void session_init(struct vm_session *s, const struct kernel_image *k, const char *variant_cmdline,
+		  const struct guest_job *jobs, size_t njobs, const struct vm_opts *o,
+		  struct vm_result *r);
+/* Records status and the message unless a failure is already recorded; returns the
+ * recorded status (non-zero). */
+__attribute__((format(printf, 3, 4))) int session_fail(struct vm_session *s,
+							enum vm_status status,
+							const char *fmt, ...);
+
 /* vm_setup.c */
 int session_prepare(struct vm_session *s);      /* dirs, job file, rootfs, pin plan, argv */
 void session_build_argv(struct vm_session *s);  /* again after a fallback to 9p */
@@ -63,11 +76,8 @@ void session_cleanup(struct vm_session *s);     /* stops children, removes rundi
 
 /* vm_loop.c */
 void session_run_loop(struct vm_session *s);    /* until QEMU exits, times out, or ^C */
-void session_finish(struct vm_session *s);      /* status, error, reps into s->r */
 
-/* vm.c */
-__attribute__((format(printf, 3, 4))) int session_fail(struct vm_session *s,
-							enum vm_status status,
-							const char *fmt, ...);
+/* vm_finish.c */
+void session_finish(struct vm_session *s);      /* status, error, reps into s->r */
 
 #endif

@@ -6,9 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "boot/accel.h"
 #include "boot/jobfile.h"
 #include "boot/qemu_argv.h"
+#include "boot/tsc.h"
 #include "boot/vm_session.h"
 #include "kernel/kopts.h"
 #include "common/argparse.h"

@@ -1,5 +1,5 @@
 #include "report/rows.h"
-#include "workload/workload.h"
+#include "workload/meta.h"
 
 #include <math.h>
 #include <string.h>

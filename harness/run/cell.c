@@ -11,7 +11,7 @@
 #include "common/xalloc.h"
 #include "run/journal.h"
 #include "run/run.h"
-#include "workload/workload.h"
+#include "workload/cell.h"
 
 struct sample_buf {
 	struct sample *items;
@@ -95,8 +95,9 @@ static struct vm_opts cell_vm_opts(const struct run *r, const struct plan_cell *
 		timeout = 600 + 4 * estimate_cell_s(&r->est, w->name, reps);
 	return (struct vm_opts){
 		.cores = c->cores, .mem_mib = r->mem_mib, .timeout_s = timeout, .accel = r->accel,
-		.machine = r->opts->machine, .rootfs = r->opts->rootfs, .pin = !r->opts->no_pin,
-		.overcommit = r->opts->overcommit, .log_dir = log_dir, .prealloc = true,
+		.accel_reason = r->accel_reason, .machine = r->opts->machine, .rootfs = r->opts->rootfs,
+		.pin = !r->opts->no_pin, .overcommit = r->opts->overcommit, .log_dir = log_dir,
+		.prealloc = true,
 		.disks = (const char *const *)wc->disks,
 	};
 }

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "boot/accel.h"
 #include "commands.h"
 #include "common/argparse.h"
 #include "common/log.h"
@@ -134,7 +135,7 @@ static void resolve_accel(struct run *r)
 		r->accel_reason = xasprintf("same as the run being resumed");
 		return;
 	}
-	r->accel = vm_resolve_accel(r->opts->accel, &r->kernels[0], &r->accel_reason);
+	r->accel = accel_resolve(r->opts->accel, &r->kernels[0], true, &r->accel_reason);
 }
 
 static bool stop_requested(void)

@@ -1,10 +1,32 @@
-/* A vm_result as JSON: `harness boot` writes it to <log_dir>/vm.json; the run stage may
- * embed it (accel and why, machine, root share, pin map) in a result set's meta.json. */
+/* A vm_result: freeing it, and as JSON (`harness boot` writes it to <log_dir>/vm.json; the
+ * run stage may embed it, accel and why, machine, root share, pin map, in meta.json). */
 #include <stdbool.h>
+#include <stdlib.h>
 
+#include "boot/proto.h"
 #include "boot/vm.h"
+#include "common/argparse.h"
 
 static json_object *str_or_null(const char *s) { return s ? json_object_new_string(s) : NULL; }
+
+void vm_result_free(struct vm_result *r)
+{
+	job_rep_result_free_all(r->reps, r->nreps);
+	free(r->error);
+	free(r->phase);
+	free(r->log_dir);
+	free(r->console_log);
+	free(r->accel);
+	free(r->accel_reason);
+	free(r->machine);
+	free(r->rootfs);
+	json_object_put(r->pin_map);
+	free(r->pin_note);
+	free(r->rootfs_reason);
+	free(r->kernel_entry);
+	hb_free_strv(r->notes);
+	*r = (struct vm_result){ 0 };
+}
 
 json_object *vm_result_to_json(const struct vm_result *r)
 {
