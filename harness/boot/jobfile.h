@@ -6,8 +6,7 @@
 #include <stddef.h>
 
 #include "boot/vm.h"
-
-#define JOBFILE_PROTOCOL_VERSION 1
+#include "guest/protocol.h"
 
 /* The job file's text. home/modules may be NULL. */
 char *jobfile_render(const char *home, const char *modules, const struct guest_job *jobs,
