@@ -1,22 +1,42 @@
 #include "fixture.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "common/fileutil.h"
 #include "common/log.h"
 #include "common/xalloc.h"
 #include "workload/parser.h"
 
+const char *fixture_dir(int argc, char **argv)
+{
+	if (argc < 2)
+		hb_fatal("usage: %s TESTDATA_DIR", argv[0]);
+	return argv[1];
+}
+
 char *fixture_read(const char *dir, const char *name)
 {
-	char *path = xasprintf("%s/workloads/%s", dir, name);
+	char *path = xasprintf("%s/%s", dir, name);
 	char *text = hb_read_file(path, NULL);
 
 	if (!text)
 		hb_fatal("test data %s is missing", path);
 	free(path);
+	return text;
+}
+
+char *fixture_first_lines(const char *dir, const char *name, int n)
+{
+	char *text = fixture_read(dir, name), *p = text;
+
+	while (n-- > 0 && (p = strchr(p, '\n')))
+		p++;
+	if (p)
+		*p = '\0';
 	return text;
 }
 
@@ -82,4 +102,25 @@ const struct got_sample *got_find(const struct got *g, const char *metric)
 		if (!strcmp(g->s[i].metric, metric))
 			return &g->s[i];
 	return NULL;
+}
+
+void fixture_check_sample(int *failures, const char *file, int line, const struct got *g,
+			  const char *metric, const char *unit, double value)
+{
+	const struct got_sample *s = got_find(g, metric);
+
+	if (!s) {
+		check_failed_at(failures, file, line, metric);
+		fprintf(stderr, ": no such sample\n");
+		return;
+	}
+	if (strcmp(s->unit, unit)) {
+		check_failed_at(failures, file, line, metric);
+		fprintf(stderr, ": unit %s, want %s\n", s->unit, unit);
+	}
+	if (!s->lower_is_better) {
+		check_failed_at(failures, file, line, metric);
+		fprintf(stderr, ": should be lower-is-better\n");
+	}
+	check_near(failures, file, line, metric, s->value, value, 1e-9 * fabs(value) + 1e-12);
 }

@@ -1,4 +1,6 @@
-/* Feeding captured job outputs through the workload glue, as the run stage will. */
+/* Feeding captured job outputs through the workload glue, as the run stage does: shared
+ * by the parser tests of every workload (workloads/<name>/test_parse.c), which run with
+ * their testdata/ folder as argv[1]. */
 #ifndef HB_TESTS_WORKLOADS_FIXTURE_H
 #define HB_TESTS_WORKLOADS_FIXTURE_H
 
@@ -33,11 +35,11 @@ struct got {
 #define FAKE_GUEST_SYS 1.25
 
 struct fake_rep {
-	const char *dir;       /* tests/data */
+	const char *dir;       /* the workload's testdata/ */
 	const char *workload;  /* the workload to load */
 	const char *section;   /* job section or NULL */
-	const char *out_file;  /* under the data dir, or NULL for "" */
-	const char *err_file;  /* under the data dir, or NULL for "" */
+	const char *out_file;  /* under dir, or NULL for "" */
+	const char *err_file;  /* under dir, or NULL for "" */
 	const char *out_text;  /* instead of out_file */
 	int exit_code;
 	int term_signal;
@@ -47,7 +49,18 @@ struct fake_rep {
 void fixture_run(const struct fake_rep *f, struct got *g);
 void got_free(struct got *g);
 const struct got_sample *got_find(const struct got *g, const char *metric);
-/* The text of tests/data/workloads/<name> (fatal when missing). */
+/* The testdata folder a parser test is given (argv[1]); fatal when missing. */
+const char *fixture_dir(int argc, char **argv);
+/* The text of <dir>/<name> (fatal when missing). */
 char *fixture_read(const char *dir, const char *name);
+/* Its first n lines: a job that died halfway. */
+char *fixture_first_lines(const char *dir, const char *name, int n);
+
+/* The sample called metric exists, has this unit, is lower-is-better and has this value
+ * (relative: the values run from milliseconds to tens of billions of cycles). */
+#define CHECK_SAMPLE(g, metric, unit, value) \
+	fixture_check_sample(failures, __FILE__, __LINE__, (g), (metric), (unit), (value))
+void fixture_check_sample(int *failures, const char *file, int line, const struct got *g,
+			  const char *metric, const char *unit, double value);
 
 #endif

@@ -2,16 +2,27 @@
  * (its output must parse), and the command-line checks of the others, which refuse bad
  * arguments before touching anything (hb-hugetlb and hb-test-vmalloc change kernel state
  * and only ever run for real inside a guest).
- * usage: test_helpers <tests/data> <hb-vmaops> <hb-hugetlb> <hb-test-vmalloc> <hb-kbuild> */
+ * usage: test_helpers <hb-vmaops> <hb-hugetlb> <hb-test-vmalloc> <hb-kbuild> */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "common/log.h"
 #include "common/spawn.h"
 #include "common/xalloc.h"
 #include "fixture.h"
+#include "test.h"
+
+/* The helper programs, in the order of the usage line. */
+enum { VMAOPS = 1, HUGETLB, TEST_VMALLOC, KBUILD, NHELPERS };
+
+static char *helper(const struct test_state *t, int which)
+{
+	if (t->argc != NHELPERS)
+		hb_fatal("usage: %s VMAOPS HUGETLB TEST_VMALLOC KBUILD", t->argv[0]);
+	return t->argv[which];
+}
 
 /* Exit status and stderr of argv. */
 static int run_err(char *const argv[], char **err)
@@ -47,39 +58,46 @@ static void refuses(int *failures, char *const argv[], const char *part)
 	free(err);
 }
 
-static void vmaops_for_real(int *failures, const char *dir, const char *helper)
+TEST(vmaops_for_real)
 {
-	char *argv[] = { (char *)helper, "--iterations", "20", NULL };
+	char *argv[] = { helper(t, VMAOPS), "--iterations", "20", NULL };
 	int status;
 	char *out = hb_run_capture(argv, &status);
 	struct got g;
 
 	CHECK(out && status == 0, "hb-vmaops exited %d", status);
-	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "vmaops", .out_text = out ? out : "" }, &g);
+	fixture_run(&(struct fake_rep){ .workload = "vmaops", .out_text = out ? out : "" }, &g);
 	CHECK(g.ret == 0 && (g.n == 36 || g.n == 48 || g.n == 54 || g.n == 72),
 	      "%d samples (18 or 24 rows, with or without cycles), why %s", g.n, g.why);
 	got_free(&g);
 	free(out);
 }
 
-int main(int argc, char **argv)
+TEST(vmaops_refuses)
 {
-	int failures = 0;
-
-	if (argc != 6) {
-		fprintf(stderr, "usage: %s DATA VMAOPS HUGETLB TEST_VMALLOC KBUILD\n", argv[0]);
-		return 2;
-	}
-	vmaops_for_real(&failures, argv[1], argv[2]);
-	refuses(&failures, (char *[]){ argv[2], "--iterations", "0", NULL }, "--iterations: bad value '0'");
-	refuses(&failures, (char *[]){ argv[3], "--pages", "0", NULL }, "--pages: bad value '0'");
-	refuses(&failures, (char *[]){ argv[3], "extra", NULL }, "unexpected argument 'extra'");
-	refuses(&failures, (char *[]){ argv[4], "--module", "/nonexistent.ko", "nr_threads", NULL },
-		"bad module parameter 'nr_threads'");
-	refuses(&failures, (char *[]){ argv[5], "--config", "tinyconfig", NULL }, "--tree is required");
-	refuses(&failures, (char *[]){ argv[5], "--tree", "/x", "--config", "tinyconfig", NULL },
-		"give either --prepared or both --config and --out");
-	refuses(&failures, (char *[]){ argv[5], "--tree", "/x", "--prepared", "rel", NULL },
-		"'rel' is not an absolute path");
-	return check_done("workload helpers", failures);
+	refuses(failures, (char *[]){ helper(t, VMAOPS), "--iterations", "0", NULL },
+		"--iterations: bad value '0'");
 }
+
+TEST(hugetlb_refuses)
+{
+	refuses(failures, (char *[]){ helper(t, HUGETLB), "--pages", "0", NULL }, "--pages: bad value '0'");
+	refuses(failures, (char *[]){ helper(t, HUGETLB), "extra", NULL }, "unexpected argument 'extra'");
+}
+
+TEST(test_vmalloc_refuses)
+{
+	refuses(failures, (char *[]){ helper(t, TEST_VMALLOC), "--module", "/nonexistent.ko", "nr_threads", NULL },
+		"bad module parameter 'nr_threads'");
+}
+
+TEST(kbuild_refuses)
+{
+	refuses(failures, (char *[]){ helper(t, KBUILD), "--config", "tinyconfig", NULL }, "--tree is required");
+	refuses(failures, (char *[]){ helper(t, KBUILD), "--tree", "/x", "--config", "tinyconfig", NULL },
+		"give either --prepared or both --config and --out");
+	refuses(failures, (char *[]){ helper(t, KBUILD), "--tree", "/x", "--prepared", "rel", NULL },
+		"'rel' is not an absolute path");
+}
+
+TEST_MAIN()
