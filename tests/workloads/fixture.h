@@ -1,6 +1,7 @@
-/* Feeding captured job outputs through the workload glue, as the run stage does: shared
- * by the parser tests of every workload (workloads/<name>/test_parse.c), which run with
- * their testdata/ folder as argv[1]. */
+/* Shared by the tests in the workload folders: feeding captured job outputs through the
+ * workload glue as the run stage does (workloads/<name>/test_parse.c, run with their
+ * testdata/ folder as argv[1]), and running a guest helper on this host where that is
+ * harmless (workloads/<name>/test_helper.c, run with the helper program as argv[1]). */
 #ifndef HB_TESTS_WORKLOADS_FIXTURE_H
 #define HB_TESTS_WORKLOADS_FIXTURE_H
 
@@ -51,6 +52,8 @@ void got_free(struct got *g);
 const struct got_sample *got_find(const struct got *g, const char *metric);
 /* The testdata folder a parser test is given (argv[1]); fatal when missing. */
 const char *fixture_dir(int argc, char **argv);
+/* The guest helper a helper test is given (argv[1]); fatal when missing. */
+char *fixture_helper(int argc, char **argv);
 /* The text of <dir>/<name> (fatal when missing). */
 char *fixture_read(const char *dir, const char *name);
 /* Its first n lines: a job that died halfway. */
@@ -62,5 +65,12 @@ char *fixture_first_lines(const char *dir, const char *name, int n);
 	fixture_check_sample(failures, __FILE__, __LINE__, (g), (metric), (unit), (value))
 void fixture_check_sample(int *failures, const char *file, int line, const struct got *g,
 			  const char *metric, const char *unit, double value);
+
+/* The helper run with these arguments exits 2 (a usage error, before it touches anything)
+ * with part in its stderr. */
+#define CHECK_REFUSES(part, ...) \
+	fixture_check_refuses(failures, __FILE__, __LINE__, (char *[]){ __VA_ARGS__, NULL }, (part))
+void fixture_check_refuses(int *failures, const char *file, int line, char *const argv[],
+			   const char *part);
 
 #endif
