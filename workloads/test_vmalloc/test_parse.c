@@ -19,11 +19,22 @@ static char *edited(const char *text, const char *from, const char *to)
 	return xasprintf("%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
 }
 
-/* One performance-mode repetition whose output is text. */
-static void run_performance(const char *dir, const char *text, struct got *g)
+/* The quick performance capture with from replaced by to: refused, for a reason that
+ * holds want. */
+static void refuses_edited(int *failures, const char *dir, const char *from, const char *to,
+			   const char *want)
 {
+	char *text = fixture_read(dir, "guest-init_on_alloc-performance-quick.out");
+	char *bad = edited(text, from, to);
+	struct got g;
+
 	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "test_vmalloc", .section = "performance",
-					.out_text = text }, g);
+					.out_text = bad }, &g);
+	CHECK(g.n == 0, "a bad output gave %d samples", g.n);
+	CHECK_HAS(g.why, want);
+	got_free(&g);
+	free(text);
+	free(bad);
 }
 
 TEST(performance)
@@ -71,36 +82,21 @@ TEST(sequential)
 
 TEST(failed_test)
 {
-	const char *dir = fixture_dir(t->argc, t->argv);
-	char *text = fixture_read(dir, "guest-init_on_alloc-performance-quick.out");
-	char *failed = edited(text, "fix_size_alloc_test passed: 3 failed: 0",
-			      "fix_size_alloc_test passed: 2 failed: 1");
-	struct got g;
-
-	run_performance(dir, failed, &g);
-	CHECK(g.n == 0, "a failed test gave %d samples", g.n);
-	CHECK_HAS(g.why, "fix_size_alloc_test failed 1 of 3 runs");
-	got_free(&g);
-	free(text);
-	free(failed);
+	refuses_edited(failures, fixture_dir(t->argc, t->argv), "fix_size_alloc_test passed: 3 failed: 0",
+		       "fix_size_alloc_test passed: 2 failed: 1", "fix_size_alloc_test failed 1 of 3 runs");
 }
 
 TEST(unclosed_or_empty)
 {
 	const char *dir = fixture_dir(t->argc, t->argv);
-	char *text = fixture_read(dir, "guest-init_on_alloc-performance-quick.out");
-	char *unclosed = edited(text, "All test took worker0", "All tests took worker0");
 	struct got g;
 
-	run_performance(dir, unclosed, &g);
-	CHECK_HAS(g.why, "without the closing 'All test took' line");
-	got_free(&g);
-
-	run_performance(dir, "random_size_alloc_test: nothing here\n", &g);
+	refuses_edited(failures, dir, "All test took worker0", "All tests took worker0",
+		       "without the closing 'All test took' line");
+	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "test_vmalloc", .section = "performance",
+					.out_text = "random_size_alloc_test: nothing here\n" }, &g);
 	CHECK_HAS(g.why, "no 'Summary:' or 'All test took' lines");
 	got_free(&g);
-	free(text);
-	free(unclosed);
 }
 
 /* Worker 1's block cut after two of its Summary lines. */
