@@ -6,6 +6,7 @@
 
 #include "common/log.h"
 #include "common/xalloc.h"
+#include "guest/protocol.h"
 
 char *jobfile_encode(const char *s)
 {

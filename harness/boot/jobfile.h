@@ -6,7 +6,6 @@
 #include <stddef.h>
 
 #include "boot/vm.h"
-#include "guest/protocol.h"
 
 /* The job file's text. home/modules may be NULL. */
 char *jobfile_render(const char *home, const char *modules, const struct guest_job *jobs,
