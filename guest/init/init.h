@@ -6,9 +6,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#define INIT_PROTOCOL_VERSION 1
-#define INIT_RESULT_PORT "hardbench.result"
-#define INIT_OUTPUT_PORT "hardbench.output"
+#include "guest/protocol.h"
+
 #define INIT_WHY_MAX 256
 
 struct init_job {

@@ -154,7 +154,7 @@ int jobfile_parse(char *text, struct init_spec *out, char why[INIT_WHY_MAX])
 	char header[32];
 
 	memset(out, 0, sizeof(*out));
-	snprintf(header, sizeof(header), "hardbench-job %d", INIT_PROTOCOL_VERSION);
+	snprintf(header, sizeof(header), HB_JOBFILE_MAGIC " %d", HB_PROTOCOL_VERSION);
 	line = strtok_r(text, "\n", &save);
 	if (!line || strcmp(line, header)) {
 		set_why(why, 0, "job file does not start with '%s'", header);

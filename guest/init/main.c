@@ -107,7 +107,7 @@ int main(int argc, char **argv)
 		fail(&p, "ports", why);
 	trace("ports open");
 	uname(&u);
-	port_line(p.result, "hello %d %s", INIT_PROTOCOL_VERSION, u.release);
+	port_line(p.result, HB_LINE_HELLO, HB_PROTOCOL_VERSION, u.release);
 	if (!job_ok)
 		fail(&p, "job", job_why);
 	if (mount_guest_tree(&spec, p.result, why) < 0)
@@ -117,7 +117,7 @@ int main(int argc, char **argv)
 	trace("guest tree mounted");
 	run_all(&spec, &p);
 	trace("jobs done");
-	port_frame(p.output, 'z', 0, 0, "", 0);
+	port_frame(p.output, HB_STREAM_END, 0, 0, "", 0);
 	port_line(p.result, "done");
 	await_host_ack(&p);
 	power_off();

@@ -50,7 +50,7 @@ void port_line(int fd, const char *fmt, ...)
 void port_frame(int fd, char stream, int job, int rep, const char *buf, size_t len)
 {
 	char head[64];
-	int n = snprintf(head, sizeof(head), "%c %d %d %zu\n", stream, job, rep, len);
+	int n = snprintf(head, sizeof(head), HB_FRAME_HEAD, stream, job, rep, len);
 
 	write_all(fd, head, (size_t)n);
 	write_all(fd, buf, len);
@@ -93,16 +93,16 @@ int ports_open(struct ports *p, char why[INIT_WHY_MAX])
 	p->result = p->output = -1;
 	for (int waited = 0; waited <= PORTS_WAIT_MS; waited += PORTS_POLL_MS) {
 		if (p->result < 0)
-			p->result = open_named_port(INIT_RESULT_PORT);
+			p->result = open_named_port(HB_PORT_RESULT);
 		if (p->output < 0)
-			p->output = open_named_port(INIT_OUTPUT_PORT);
+			p->output = open_named_port(HB_PORT_OUTPUT);
 		if (p->result >= 0 && p->output >= 0)
 			return 0;
 		nanosleep(&pause, NULL);
 	}
 	set_why(why, 0, "virtio-serial port%s%s%s not found in " PORTS_CLASS_DIR,
-		p->result < 0 ? " " INIT_RESULT_PORT : "",
+		p->result < 0 ? " " HB_PORT_RESULT : "",
 		p->result < 0 && p->output < 0 ? " and" : "",
-		p->output < 0 ? " " INIT_OUTPUT_PORT : "");
+		p->output < 0 ? " " HB_PORT_OUTPUT : "");
 	return -1;
 }

@@ -100,7 +100,7 @@ struct child_io {
 static void pump_until_exit(struct child_io *c, int j, int r, int port, char *buf,
 			    int *status, struct rusage *ru, double *end)
 {
-	static const char streams[2] = { 'o', 'e' };
+	static const char streams[2] = { HB_STREAM_STDOUT, HB_STREAM_STDERR };
 
 	for (;;) {
 		struct pollfd pfd[3];
@@ -151,9 +151,9 @@ static void report(int port, int j, int r, double wall, const struct rusage *ru,
 	port_line(port, "guest_sys %.2f s", b->sys_s - a->sys_s);
 	port_line(port, "guest_idle %.2f s", b->idle_s - a->idle_s);
 	if (WIFSIGNALED(status))
-		port_line(port, "exit %d %d -1 %d", j, r, WTERMSIG(status));
+		port_line(port, HB_LINE_EXIT, j, r, -1, WTERMSIG(status));
 	else
-		port_line(port, "exit %d %d %d 0", j, r, WEXITSTATUS(status));
+		port_line(port, HB_LINE_EXIT, j, r, WEXITSTATUS(status), 0);
 }
 
 void run_rep(const struct init_spec *s, const struct init_job *job, int j, int r,
@@ -171,7 +171,7 @@ void run_rep(const struct init_spec *s, const struct init_job *job, int j, int r
 		free(buf);
 		return;
 	}
-	port_line(p->result, "start %d %d", j, r);
+	port_line(p->result, HB_LINE_START, j, r);
 	helper_system_cpu(&before);
 	t0 = helper_now();
 	c.pid = fork();

@@ -6,6 +6,7 @@
 
 #include "common/log.h"
 #include "common/xalloc.h"
+#include "guest/protocol.h"
 
 char *jobfile_encode(const char *s)
 {
@@ -37,7 +38,7 @@ char *jobfile_render(const char *home, const char *modules, const struct guest_j
 
 	if (!f)
 		hb_fatal("out of memory writing the job file");
-	fprintf(f, "hardbench-job %d\n", JOBFILE_PROTOCOL_VERSION);
+	fprintf(f, HB_JOBFILE_MAGIC " %d\n", HB_PROTOCOL_VERSION);
 	if (home)
 		put(f, "home", home);
 	if (modules)

@@ -7,8 +7,6 @@
 
 #include "boot/vm.h"
 
-#define JOBFILE_PROTOCOL_VERSION 1
-
 /* The job file's text. home/modules may be NULL. */
 char *jobfile_render(const char *home, const char *modules, const struct guest_job *jobs,
 		     size_t njobs);

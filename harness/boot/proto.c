@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "boot/jobfile.h"
 #include "common/argparse.h"
 #include "common/xalloc.h"
+#include "guest/protocol.h"
 
 #define TRUNCATED_MARK "\n[hardbench: output cut here]\n"
 
@@ -77,7 +77,7 @@ static void on_exit_line(struct proto *p, const char *line)
 	int job, rep, code, sig;
 	struct job_rep_result *r;
 
-	if (sscanf(line, "exit %d %d %d %d", &job, &rep, &code, &sig) != 4) {
+	if (sscanf(line, HB_LINE_EXIT, &job, &rep, &code, &sig) != 4) {
 		protocol_error(p, "bad exit line", line);
 		return;
 	}
@@ -93,7 +93,7 @@ static void on_start_line(struct proto *p, const char *line)
 {
 	int job, rep;
 
-	if (sscanf(line, "start %d %d", &job, &rep) != 2 || job < 0 || rep < 0) {
+	if (sscanf(line, HB_LINE_START, &job, &rep) != 2 || job < 0 || rep < 0) {
 		protocol_error(p, "bad start line", line);
 		return;
 	}
@@ -111,7 +111,7 @@ static void on_hello(struct proto *p, const char *line)
 		protocol_error(p, "bad hello line", line);
 		return;
 	}
-	if (version != JOBFILE_PROTOCOL_VERSION)
+	if (version != HB_PROTOCOL_VERSION)
 		protocol_error(p, "guest init speaks another protocol version (rebuild it)", line);
 	p->hello = true;
 	free(p->release);
@@ -179,7 +179,7 @@ static void frame_payload(struct proto *p, const char *buf, size_t n)
 {
 	struct job_rep_result *r = find_rep(p, p->frame_job, p->frame_rep, true);
 
-	if (p->frame_stream == 'o')
+	if (p->frame_stream == HB_STREAM_STDOUT)
 		append_text(&r->out, &r->out_len, buf, n);
 	else
 		append_text(&r->err, &r->err_len, buf, n);
@@ -194,12 +194,13 @@ static void frame_header(struct proto *p)
 	int job, rep;
 
 	p->head[p->head_len] = '\0';
-	if (sscanf(p->head, "%c %d %d %zu", &stream, &job, &rep, &len) != 4 ||
-	    (stream != 'o' && stream != 'e' && stream != 'z') || job < 0 || rep < 0) {
+	if (sscanf(p->head, HB_FRAME_HEAD, &stream, &job, &rep, &len) != 4 ||
+	    (stream != HB_STREAM_STDOUT && stream != HB_STREAM_STDERR && stream != HB_STREAM_END) ||
+	    job < 0 || rep < 0) {
 		protocol_error(p, "bad output frame header", p->head);
 		return;
 	}
-	if (stream == 'z') { /* end of all output */
+	if (stream == HB_STREAM_END) {
 		p->output_end = true;
 		return;
 	}

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/xalloc.h"
+#include "guest/protocol.h"
 
 /* microvm has no PCI: the same devices come as virtio-mmio ("-device" suffix). */
 struct machine_kind {
@@ -100,9 +101,9 @@ static void add_ports(struct argv_builder *b, const struct qemu_plan *p,
 	addf(b, "-serial", "chardev:hb-con");
 	addf(b, "-device", "virtio-serial-%s,id=hb-ser", m->bus_suffix);
 	addf(b, "-chardev", "socket,id=hb-res,path=%s", p->result_socket);
-	addf(b, "-device", "virtserialport,bus=hb-ser.0,chardev=hb-res,name=hardbench.result");
+	addf(b, "-device", "virtserialport,bus=hb-ser.0,chardev=hb-res,name=" HB_PORT_RESULT);
 	addf(b, "-chardev", "socket,id=hb-out,path=%s", p->output_socket);
-	addf(b, "-device", "virtserialport,bus=hb-ser.0,chardev=hb-out,name=hardbench.output");
+	addf(b, "-device", "virtserialport,bus=hb-ser.0,chardev=hb-out,name=" HB_PORT_OUTPUT);
 	if (p->qmp_socket) {
 		addf(b, "-chardev", "socket,id=hb-qmp,path=%s", p->qmp_socket);
 		addf(b, "-mon", "chardev=hb-qmp,mode=control");

@@ -15,6 +15,7 @@
 #include "common/log.h"
 #include "common/progress.h"
 #include "common/xalloc.h"
+#include "guest/protocol.h"
 
 #define READ_CHUNK 65536
 /* Without a pidfd (old host kernel), QEMU's exit is noticed by polling this often. */
@@ -40,7 +41,7 @@ static void copy_live(void *ctx, char stream, int job, int rep, const char *buf,
 /* Lets the init power off once everything it sent is here (PROTOCOL.md). */
 static void ack_when_finished(struct vm_session *s)
 {
-	static const char bye[] = "bye\n";
+	static const char bye[] = HB_ACK;
 
 	if (s->acked || !proto_finished(&s->proto) || s->conn_fd[PORT_RESULT] < 0)
 		return;

@@ -11,11 +11,11 @@
 #include "common/xalloc.h"
 #include "kernel/kconfigs.h"
 #include "pin/pin.h"
+#include "workload/workload.h"
 
 /* The seed 001 per-core sweep. */
 static const long seed_cores[] = { 2, 6, 12, 24 };
 static const char *const first_variants[] = { "baseline", "init_on_alloc", "init_on_free" };
-static const char *const default_workloads[] = { "hugetlb", "hackbench", "test_vmalloc", "kbuild", NULL };
 
 int matrix_host_cores(void)
 {
@@ -118,15 +118,8 @@ void matrix_check_variants(char *const *variants)
 	}
 }
 
+/* Each workload.ini says whether (and where) it is in the default set. */
 char **matrix_default_workloads(void)
 {
-	size_t n = 0;
-	char **out;
-
-	while (default_workloads[n])
-		n++;
-	out = xcalloc(n + 1, sizeof(char *));
-	for (size_t i = 0; i < n; i++)
-		out[i] = xstrdup(default_workloads[i]);
-	return out;
+	return workload_default_names();
 }

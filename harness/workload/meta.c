@@ -110,9 +110,15 @@ static int workload_key(struct load_ctx *c, const char *key, const char *value)
 	} else if (!strcmp(key, "per_test")) {
 		if (parse_bool(value, &w->per_test) < 0)
 			return fail(c, xasprintf("per_test: '%s' is not true or false", value));
+	} else if (!strcmp(key, "default_order")) {
+		long order;
+		if (parse_long_value(value, &order) < 0 || order < 1 || order > 1000)
+			return fail(c, xasprintf("default_order: '%s' is not an integer from 1 to 1000", value));
+		w->default_order = (int)order;
 	} else {
-		return fail(c, xasprintf("unknown key '%s' in [workload] (accepted: description, "
-					 "seed, helper, sections, est_rep_s, est_boot_s, per_test)", key));
+		return fail(c, xasprintf("unknown key '%s' in [workload] (accepted: description, seed, "
+					 "helper, sections, est_rep_s, est_boot_s, per_test, default_order)",
+					 key));
 	}
 	return 1;
 }

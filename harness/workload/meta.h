@@ -65,6 +65,8 @@ struct workload {
 	double est_rep_s;     /* seconds per rep, measured under TCG with 2 vCPUs at the defaults */
 	double est_boot_s;    /* extra seconds once per boot (e.g. hugetlb's warm-up), same way */
 	bool per_test;        /* report hint: many metrics, one row each (test_vmalloc, vmaops) */
+	int default_order;    /* position in the set `harness run` runs without --workloads
+			       * (1 first); 0: not in it */
 	char **sections;      /* jobs filed as <name>-<section>, e.g. test_vmalloc-performance;
 			       * NULL when none */
 	struct workload_param *params;
@@ -76,6 +78,10 @@ struct workload {
 
 /* Sorted, NULL-terminated names of the built-in workloads (hb_free_strv). */
 char **workload_names(void);
+/* The workloads whose workload.ini sets default_order, in that order (ties by name): what
+ * `harness run` runs without --workloads. A workload whose workload.ini does not load is
+ * in the set too (after the others), so that loading it for the run says why. */
+char **workload_default_names(void);
 /* Loads workloads/<name>/workload.ini. An unknown name is a usage error (exit 2) naming
  * the known ones; a broken workload.ini is printed with file and line, then NULL. */
 struct workload *workload_require(const char *name);

@@ -1,22 +1,54 @@
 #include "fixture.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "check.h"
 #include "common/fileutil.h"
 #include "common/log.h"
+#include "common/spawn.h"
 #include "common/xalloc.h"
 #include "workload/parser.h"
 
+static char *first_arg(int argc, char **argv, const char *what)
+{
+	if (argc < 2)
+		hb_fatal("usage: %s %s", argv[0], what);
+	return argv[1];
+}
+
+const char *fixture_dir(int argc, char **argv)
+{
+	return first_arg(argc, argv, "TESTDATA_DIR");
+}
+
+char *fixture_helper(int argc, char **argv)
+{
+	return first_arg(argc, argv, "HELPER");
+}
+
 char *fixture_read(const char *dir, const char *name)
 {
-	char *path = xasprintf("%s/workloads/%s", dir, name);
+	char *path = xasprintf("%s/%s", dir, name);
 	char *text = hb_read_file(path, NULL);
 
 	if (!text)
 		hb_fatal("test data %s is missing", path);
 	free(path);
+	return text;
+}
+
+char *fixture_first_lines(const char *dir, const char *name, int n)
+{
+	char *text = fixture_read(dir, name), *p = text;
+
+	while (n-- > 0 && (p = strchr(p, '\n')))
+		p++;
+	if (p)
+		*p = '\0';
 	return text;
 }
 
@@ -82,4 +114,59 @@ const struct got_sample *got_find(const struct got *g, const char *metric)
 		if (!strcmp(g->s[i].metric, metric))
 			return &g->s[i];
 	return NULL;
+}
+
+void fixture_check_sample(int *failures, const char *file, int line, const struct got *g,
+			  const char *metric, const char *unit, double value)
+{
+	const struct got_sample *s = got_find(g, metric);
+
+	if (!s) {
+		check_failed_at(failures, file, line, metric);
+		fprintf(stderr, ": no such sample\n");
+		return;
+	}
+	if (strcmp(s->unit, unit)) {
+		check_failed_at(failures, file, line, metric);
+		fprintf(stderr, ": unit %s, want %s\n", s->unit, unit);
+	}
+	if (!s->lower_is_better) {
+		check_failed_at(failures, file, line, metric);
+		fprintf(stderr, ": should be lower-is-better\n");
+	}
+	check_near(failures, file, line, metric, s->value, value, 1e-9 * fabs(value) + 1e-12);
+}
+
+/* Exit status and (the start of) stderr of argv. */
+static int run_err(char *const argv[], char **err)
+{
+	char path[] = "/tmp/hb-test-helper.XXXXXX";
+	int fd = mkstemp(path), status;
+	struct spawn_opts so = { .stderr_path = path, .stdout_path = "/dev/null", .stdin_null = true };
+	char buf[1024] = "";
+	FILE *f;
+
+	close(fd);
+	status = hb_run(argv, &so);
+	if ((f = fopen(path, "r"))) {
+		buf[fread(buf, 1, sizeof(buf) - 1, f)] = '\0';
+		fclose(f);
+	}
+	*err = xstrdup(buf);
+	unlink(path);
+	return status;
+}
+
+void fixture_check_refuses(int *failures, const char *file, int line, char *const argv[],
+			   const char *part)
+{
+	char *err;
+	int status = run_err(argv, &err);
+
+	if (status != 2) {
+		check_failed_at(failures, file, line, argv[0]);
+		fprintf(stderr, " %s: exit %d, want 2\n", argv[1] ? argv[1] : "", status);
+	}
+	check_has(failures, file, line, "stderr", err, part);
+	free(err);
 }

@@ -1,4 +1,7 @@
-/* Feeding captured job outputs through the workload glue, as the run stage will. */
+/* Shared by the tests in the workload folders: feeding captured job outputs through the
+ * workload glue as the run stage does (workloads/<name>/test_parse.c, run with their
+ * testdata/ folder as argv[1]), and running a guest helper on this host where that is
+ * harmless (workloads/<name>/test_helper.c, run with the helper program as argv[1]). */
 #ifndef HB_TESTS_WORKLOADS_FIXTURE_H
 #define HB_TESTS_WORKLOADS_FIXTURE_H
 
@@ -33,11 +36,11 @@ struct got {
 #define FAKE_GUEST_SYS 1.25
 
 struct fake_rep {
-	const char *dir;       /* tests/data */
+	const char *dir;       /* the workload's testdata/ */
 	const char *workload;  /* the workload to load */
 	const char *section;   /* job section or NULL */
-	const char *out_file;  /* under the data dir, or NULL for "" */
-	const char *err_file;  /* under the data dir, or NULL for "" */
+	const char *out_file;  /* under dir, or NULL for "" */
+	const char *err_file;  /* under dir, or NULL for "" */
 	const char *out_text;  /* instead of out_file */
 	int exit_code;
 	int term_signal;
@@ -47,7 +50,27 @@ struct fake_rep {
 void fixture_run(const struct fake_rep *f, struct got *g);
 void got_free(struct got *g);
 const struct got_sample *got_find(const struct got *g, const char *metric);
-/* The text of tests/data/workloads/<name> (fatal when missing). */
+/* The testdata folder a parser test is given (argv[1]); fatal when missing. */
+const char *fixture_dir(int argc, char **argv);
+/* The guest helper a helper test is given (argv[1]); fatal when missing. */
+char *fixture_helper(int argc, char **argv);
+/* The text of <dir>/<name> (fatal when missing). */
 char *fixture_read(const char *dir, const char *name);
+/* Its first n lines: a job that died halfway. */
+char *fixture_first_lines(const char *dir, const char *name, int n);
+
+/* The sample called metric exists, has this unit, is lower-is-better and has this value
+ * (relative: the values run from milliseconds to tens of billions of cycles). */
+#define CHECK_SAMPLE(g, metric, unit, value) \
+	fixture_check_sample(failures, __FILE__, __LINE__, (g), (metric), (unit), (value))
+void fixture_check_sample(int *failures, const char *file, int line, const struct got *g,
+			  const char *metric, const char *unit, double value);
+
+/* The helper run with these arguments exits 2 (a usage error, before it touches anything)
+ * with part in its stderr. */
+#define CHECK_REFUSES(part, ...) \
+	fixture_check_refuses(failures, __FILE__, __LINE__, (char *[]){ __VA_ARGS__, NULL }, (part))
+void fixture_check_refuses(int *failures, const char *file, int line, char *const argv[],
+			   const char *part);
 
 #endif

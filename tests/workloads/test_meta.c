@@ -1,8 +1,8 @@
-/* Workload metadata and parameters: every workloads/<name>/workload.ini loads and is
- * consistent, broken metadata is refused with file and line, --param values are checked
+/* Workload metadata and parameters (test_registry.c: that every workload.ini loads):
+ * broken metadata is refused with file and line, --param values are checked
  * (usage errors exit 2 naming the bad key or value and what is accepted), and cells get
  * the jobs the parameters ask for.
- * usage: test_meta */
+ * usage: test_meta (TAP) */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -10,11 +10,11 @@
 
 #include "kernel/kernel.h"
 #include "kernel/source.h"
-#include "check.h"
 #include "common/argparse.h"
 #include "common/fileutil.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
+#include "test.h"
 #include "workload/internal.h"
 
 /* Runs fn(arg) in a child with stderr captured: its exit status and what it printed. */
@@ -57,29 +57,7 @@ static void check_usage_error(int *failures, struct captured c, const char *part
 	free(c.err);
 }
 
-static void names_and_loading(int *failures)
-{
-	static const char *const want[] = { "hackbench", "hugetlb", "kbuild", "test_vmalloc", "vmaops" };
-	char **names = workload_names();
-
-	CHECK(hb_strv_len(names) == 5, "%zu workloads", hb_strv_len(names));
-	for (size_t i = 0; i < 5 && names[i]; i++) {
-		struct workload *w = workload_require(want[i]);
-		CHECK(!strcmp(names[i], want[i]), "name %zu is %s, want %s (sorted)", i, names[i], want[i]);
-		CHECK(w && w->parser && w->nmetrics > 0 && *w->description && w->est_rep_s > 0,
-		      "%s: incomplete metadata", want[i]);
-		for (size_t p = 0; w && p < w->nparams; p++) {
-			char *why = workload_param_check(&w->params[p], w->params[p].default_value);
-			CHECK(!why && w->params[p].accepted, "%s.%s: default refused: %s", want[i],
-			      w->params[p].key, why);
-			free(why);
-		}
-		workload_free(w);
-	}
-	hb_free_strv(names);
-}
-
-static void metric_lookup(int *failures)
+TEST(metric_lookup)
 {
 	struct workload *tv = workload_require("test_vmalloc"), *vo = workload_require("vmaops");
 	const struct workload_metric *m;
@@ -110,7 +88,7 @@ static void check_value(int *failures, struct workload *w, const char *key, cons
 	free(why);
 }
 
-static void param_values(int *failures)
+TEST(param_values)
 {
 	struct workload *hb = workload_require("hackbench"), *tv = workload_require("test_vmalloc");
 	struct workload *kb = workload_require("kbuild"), *ht = workload_require("hugetlb");
@@ -159,7 +137,7 @@ static int require_unknown(const void *arg)
 	return workload_require(arg) ? 0 : 1;
 }
 
-static void usage_errors(int *failures)
+TEST(usage_errors)
 {
 	check_usage_error(failures, run_captured(apply_spec, "hackbench.bogus=1"),
 			  "unknown parameter 'bogus'", "accepted: groups, loops, datasize, fds, ipc, mode");
@@ -169,8 +147,15 @@ static void usage_errors(int *failures)
 			  "workload 'kbuild' is not being run", "accepted: hackbench");
 	check_usage_error(failures, run_captured(apply_spec, "groups=4"),
 			  "bad value 'groups=4'", "WORKLOAD.KEY=VALUE");
-	check_usage_error(failures, run_captured(require_unknown, "nope"), "unknown workload 'nope'",
-			  "accepted: hackbench, hugetlb, kbuild, test_vmalloc, vmaops");
+	{
+		char **names = workload_names();
+		char *all = workload_join(names, ", "), *accepted = xasprintf("accepted: %s", all);
+		check_usage_error(failures, run_captured(require_unknown, "nope"), "unknown workload 'nope'",
+				  accepted);
+		hb_free_strv(names);
+		free(all);
+		free(accepted);
+	}
 	{
 		struct captured c = run_captured(apply_spec, "hackbench.groups=7");
 		CHECK(c.status == 0 && c.err && !*c.err, "a good --param failed: %s", c.err);
@@ -185,6 +170,8 @@ struct bad_ini {
 
 static const struct bad_ini bad_inis[] = {
 	{ "[workload]\ndescription = x\nseed = 1\ncolour = red\n", ":4: unknown key 'colour' in [workload]" },
+	{ "[workload]\ndescription = x\nseed = 1\ndefault_order = 0\n",
+	  ":4: default_order: '0' is not an integer from 1 to 1000" },
 	{ "[workload]\ndescription = x\nseed = 1\n[metric t]\nunit = s\nsource = output\n"
 	  "description = d\n", "[metric t] needs unit, lower_is_better" },
 	{ "[workload]\ndescription = x\nseed = 1\n[param n]\ntype = int\nmin = 1\nmax = 9\n"
@@ -204,7 +191,7 @@ static int load_bad(const void *arg)
 	return workload_load_path("bad", arg, NULL) ? 0 : 1;
 }
 
-static void broken_metadata(int *failures)
+TEST(broken_metadata)
 {
 	char dir[] = "/tmp/hb-test-ini.XXXXXX";
 
@@ -239,7 +226,7 @@ static bool argv_has(char **argv, const char *word)
 	return hb_strv_contains(argv, word);
 }
 
-static void cells(int *failures)
+TEST(cells)
 {
 	struct workload_cell c;
 	struct workload *w;
@@ -274,11 +261,11 @@ static void cells(int *failures)
 
 /* With the kernel known, test_vmalloc names the build's module, or refuses a build
  * without one before any boot. */
-static void test_vmalloc_module(int *failures)
+TEST(test_vmalloc_module)
 {
 	char root[] = "/tmp/hb-test-mods.XXXXXX";
 	struct kernel_image k = { .build = "base", .release = "6.1.0-test", .modules_root = root };
-	struct workload_target t = { .cores = 2, .mem_mib = 2048, .reps = 1, .kernel = &k };
+	struct workload_target target = { .cores = 2, .mem_mib = 2048, .reps = 1, .kernel = &k };
 	struct workload *w =
 		with_params("test_vmalloc", (const char *const[]){ "test_vmalloc.modes=performance", NULL });
 	struct workload_cell c;
@@ -288,9 +275,9 @@ static void test_vmalloc_module(int *failures)
 	dir = xasprintf("%s/lib/modules/6.1.0-test/kernel/lib", root);
 	ko = xasprintf("%s/test_vmalloc.ko", dir);
 	hb_mkdir_p(dir, 0755);
-	CHECK(workload_cell_init_target(w, &t, &c) == -1, "a build without the module must be refused");
+	CHECK(workload_cell_init_target(w, &target, &c) == -1, "a build without the module must be refused");
 	hb_write_file_atomic(ko, "", 0);
-	CHECK(workload_cell_init_target(w, &t, &c) == 0 && argv_has(c.jobs[0].argv, "--module") &&
+	CHECK(workload_cell_init_target(w, &target, &c) == 0 && argv_has(c.jobs[0].argv, "--module") &&
 	      argv_has(c.jobs[0].argv, ko), "the build's module by its host path");
 	workload_cell_free(&c);
 	hb_remove_tree(root);
@@ -300,16 +287,15 @@ static void test_vmalloc_module(int *failures)
 }
 
 /* kbuild's cell names its cached image without making it in a dry run. */
-static void kbuild_cell(int *failures)
+TEST(kbuild_cell)
 {
 	char cache[] = "/tmp/hb-test-cache.XXXXXX";
 	struct workload_cell c;
 	struct workload *w = with_params("kbuild", (const char *const[]){ "kbuild.target=mm/ kernel/", NULL });
 
 	if (!hb_is_file(KSOURCE_DEFAULT)) {
-		printf("kbuild cell: skipped, %s is not installed\n", KSOURCE_DEFAULT);
 		workload_free(w);
-		return;
+		SKIP(KSOURCE_DEFAULT " is not installed");
 	}
 	CHECK(mkdtemp(cache) != NULL, "mkdtemp");
 	setenv("HARDBENCH_CACHE", cache, 1);
@@ -338,7 +324,7 @@ static int kbuild_cell_with_target(const void *arg)
 	return ret == 0 ? 0 : 1;
 }
 
-static void kbuild_targets(int *failures)
+TEST(kbuild_targets)
 {
 	char tree[] = "/tmp/hb-test-tree.XXXXXX", cache[] = "/tmp/hb-test-cache.XXXXXX";
 	char *mm, *file, *source, *good, *bad;
@@ -368,18 +354,4 @@ static void kbuild_targets(int *failures)
 	free(source);
 }
 
-int main(void)
-{
-	int failures = 0;
-
-	names_and_loading(&failures);
-	metric_lookup(&failures);
-	param_values(&failures);
-	usage_errors(&failures);
-	broken_metadata(&failures);
-	cells(&failures);
-	test_vmalloc_module(&failures);
-	kbuild_cell(&failures);
-	kbuild_targets(&failures);
-	return check_done("workload metadata", failures);
-}
+TEST_MAIN()

@@ -1,0 +1,71 @@
+/* hackbench's parser on captured real outputs (testdata/README.md says where each was
+ * captured), through workload_rep_samples() as the run stage calls it: the samples, their
+ * units and directions, and clear reasons for bad outputs.
+ * usage: test_parse <workloads/hackbench/testdata> */
+#include <string.h>
+
+#include "fixture.h"
+#include "test.h"
+
+TEST(guest_output)
+{
+	const char *dir = fixture_dir(t->argc, t->argv);
+	struct got g;
+
+	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "hackbench",
+					.out_file = "guest-g10-l100.out" }, &g);
+	CHECK(g.ret == 0 && !g.why, "why: %s", g.why);
+	CHECK(g.n == 5, "%d samples, want time wall sys user guest_sys", g.n);
+	CHECK_SAMPLE(&g, "time", "s", 13.364);
+	CHECK_SAMPLE(&g, "wall", "s", FAKE_WALL);
+	CHECK_SAMPLE(&g, "sys", "s", FAKE_SYS);
+	CHECK_SAMPLE(&g, "user", "s", FAKE_USER);
+	CHECK_SAMPLE(&g, "guest_sys", "s", FAKE_GUEST_SYS);
+	CHECK(g.n && !strcmp(g.s[0].workload, "hackbench") && g.s[0].rep == 2 && g.s[0].cores == 2 &&
+	      g.s[0].boot == 1 && !strcmp(g.s[0].variant, "baseline"), "context not carried over");
+	got_free(&g);
+}
+
+TEST(host_pipes_threads)
+{
+	const char *dir = fixture_dir(t->argc, t->argv);
+	struct got g;
+
+	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "hackbench",
+					.out_file = "host-g4-l50-pipes-threads.out" }, &g);
+	CHECK_SAMPLE(&g, "time", "s", 0.043);
+	got_free(&g);
+}
+
+/* Cut before its Time: line. */
+TEST(cut_output)
+{
+	const char *dir = fixture_dir(t->argc, t->argv);
+	struct got g;
+
+	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "hackbench",
+					.out_text = "Running in process mode with 10 groups using 40 "
+						    "file descriptors each (== 400 tasks)\n" }, &g);
+	CHECK(g.ret == -1 && g.n == 0, "a cut output gave %d samples", g.n);
+	CHECK_HAS(g.why, "no 'Time: <seconds>' line");
+	got_free(&g);
+}
+
+TEST(failed_or_killed)
+{
+	const char *dir = fixture_dir(t->argc, t->argv);
+	struct got g;
+
+	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "hackbench", .exit_code = 1,
+					.out_text = "", .err_file = NULL }, &g);
+	CHECK_HAS(g.why, "prog exited with status 1");
+	got_free(&g);
+
+	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "hackbench", .exit_code = -1,
+					.term_signal = 9, .out_file = "guest-g2-l50.out" }, &g);
+	CHECK(g.n == 0, "a killed job gave %d samples", g.n);
+	CHECK_HAS(g.why, "killed by signal 9");
+	got_free(&g);
+}
+
+TEST_MAIN()

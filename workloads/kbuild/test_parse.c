@@ -1,0 +1,50 @@
+/* kbuild's parser on captured real outputs (testdata/README.md says where each was
+ * captured), through workload_rep_samples() as the run stage calls it.
+ * usage: test_parse <workloads/kbuild/testdata> */
+#include <stdlib.h>
+
+#include "fixture.h"
+#include "test.h"
+
+TEST(host_build)
+{
+	const char *dir = fixture_dir(t->argc, t->argv);
+	struct got g;
+
+	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "kbuild",
+					.out_file = "host-tinyconfig-sched.out" }, &g);
+	CHECK(g.ret == 0 && g.n == 4, "%d samples, why %s", g.n, g.why);
+	CHECK_SAMPLE(&g, "wall", "s", 22.297);
+	CHECK_SAMPLE(&g, "sys", "s", 0.759);
+	CHECK_SAMPLE(&g, "guest_sys", "s", 3.26);
+	got_free(&g);
+}
+
+TEST(guest_second_rep)
+{
+	const char *dir = fixture_dir(t->argc, t->argv);
+	struct got g;
+
+	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "kbuild",
+					.out_file = "guest-tinyconfig-sched-rep1.out" }, &g);
+	CHECK(g.ret == 0 && g.n == 4, "%d samples, why %s", g.n, g.why);
+	CHECK_SAMPLE(&g, "wall", "s", 125.673);
+	CHECK_SAMPLE(&g, "user", "s", 139.067);
+	CHECK_SAMPLE(&g, "guest_sys", "s", 52.36);
+	CHECK(!got_find(&g, "setup"), "the untimed setup is not a sample");
+	got_free(&g);
+}
+
+TEST(cut_output)
+{
+	const char *dir = fixture_dir(t->argc, t->argv);
+	char *cut = fixture_first_lines(dir, "host-tinyconfig-sched.out", 3);
+	struct got g;
+
+	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "kbuild", .out_text = cut }, &g);
+	CHECK_HAS(g.why, "no 'user_s <seconds>' line");
+	got_free(&g);
+	free(cut);
+}
+
+TEST_MAIN()
