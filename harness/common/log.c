@@ -26,6 +26,29 @@ void hb_usage_error(const char *fmt, ...)
 	exit(HB_EXIT_USAGE);
 }
 
+int hb_usage(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmessage("", fmt, ap);
+	va_end(ap);
+	return HB_EXIT_USAGE;
+}
+
+int hb_usage_why(char *why)
+{
+	hb_usage("%s", why ? why : "bad input");
+	free(why);
+	return HB_EXIT_USAGE;
+}
+
+int hb_fail_why(char *why)
+{
+	hb_error("%s", why ? why : "failed");
+	free(why);
+	return HB_EXIT_FAIL;
+}
+
 void hb_error(const char *fmt, ...)
 {
 	va_list ap;

@@ -11,6 +11,12 @@
 
 /* "harness: <msg>" on stderr, then exit(2). */
 __attribute__((noreturn, format(printf, 1, 2))) void hb_usage_error(const char *fmt, ...);
+/* "harness: <msg>" on stderr; returns HB_EXIT_USAGE for the entry point to return. */
+__attribute__((format(printf, 1, 2))) int hb_usage(const char *fmt, ...);
+/* hb_usage("%s", why), then frees why: the one line a library call gave back. */
+int hb_usage_why(char *why);
+/* "harness: error: <why>", frees why, returns HB_EXIT_FAIL. */
+int hb_fail_why(char *why);
 /* "harness: error: <msg>" on stderr; returns so callers can clean up. */
 __attribute__((format(printf, 1, 2))) void hb_error(const char *fmt, ...);
 /* "harness: warning: <msg>" on stderr. */

@@ -8,6 +8,7 @@
 #include "common/argparse.h"
 #include "common/log.h"
 #include "common/paths.h"
+#include "boot/vm_options.h"
 #include "common/xalloc.h"
 #include "kernel/kconfigs.h"
 #include "pin/pin.h"
@@ -45,19 +46,16 @@ long *matrix_default_cores(int host_cores, size_t *n)
 
 void matrix_check_cores(const long *cores, size_t n, int host_cores, bool overcommit)
 {
-	char bad[256] = "";
-	size_t used = 0;
+	char *why = NULL;
 
 	for (size_t i = 0; i < n; i++) {
 		for (size_t j = 0; j < i; j++)
 			if (cores[j] == cores[i])
 				hb_usage_error("--cores: %ld appears twice (accepted: distinct vCPU counts)", cores[i]);
-		if (!overcommit && cores[i] > host_cores && used < sizeof(bad) - 16)
-			used += (size_t)snprintf(bad + used, sizeof(bad) - used, "%s%ld", used ? "," : "", cores[i]);
+		/* The same check and message as harness boot's (boot/vm_options.h). */
+		if (vm_check_cores(cores[i], host_cores, overcommit, &why) < 0)
+			hb_usage_error("%s", why);
 	}
-	if (used)
-		hb_usage_error("--cores: %s do not fit this host's %d physical cores (accepted: 1 to %d, "
-			       "or add --overcommit)", bad, host_cores, host_cores);
 }
 
 /* A build can be made when its definition loads and every patch it lists exists. */

@@ -33,9 +33,9 @@ static json_object *get(json_object *o, const char *key)
 
 static void refuse_plan_options(const struct run_opts *o)
 {
-	const char *given = o->variants ? "--variants" : o->workloads ? "--workloads" : o->cores ? "--cores"
+	const char *given = o->variants ? "--variants" : o->workloads ? "--workloads" : o->vm.cores ? "--cores"
 		: o->reps ? "--reps" : o->boots ? "--boots" : o->params[0] ? "--param" : o->order_given ? "--order"
-		: o->seed_given ? "--seed" : o->mem_mib ? "--mem" : o->out ? "--out" : NULL;
+		: o->seed_given ? "--seed" : o->vm.mem_mib ? "--mem" : o->out ? "--out" : NULL;
 	if (given)
 		hb_usage_error("%s: not accepted with --resume (the plan comes from the result set's meta.json)", given);
 }
@@ -53,18 +53,18 @@ void resume_read_plan(const char *dir, struct run_opts *o)
 	hb_free_strv(o->params);
 	o->params = strv_from_json(get(plan, "params"));
 	v = get(plan, "cores");
-	o->ncores = v ? json_object_array_length(v) : 0;
-	o->cores = xcalloc(o->ncores + 1, sizeof(long));
-	for (size_t i = 0; i < o->ncores; i++)
-		o->cores[i] = json_object_get_int(json_object_array_get_idx(v, i));
+	o->vm.ncores = v ? json_object_array_length(v) : 0;
+	o->vm.cores = xcalloc(o->vm.ncores + 1, sizeof(long));
+	for (size_t i = 0; i < o->vm.ncores; i++)
+		o->vm.cores[i] = json_object_get_int(json_object_array_get_idx(v, i));
 	o->reps = json_object_get_int(get(plan, "reps"));
 	o->boots = json_object_get_int(get(plan, "boots"));
 	o->order = !strcmp(json_object_get_string(get(plan, "order")) ?: "", "grouped") ? ORDER_GROUPED : ORDER_INTERLEAVED;
 	o->seed = (unsigned long)json_object_get_int64(get(plan, "seed"));
-	o->mem_mib = json_object_get_int64(get(plan, "mem_mib"));
+	o->vm.mem_mib = json_object_get_int64(get(plan, "mem_mib"));
 	if (get(meta, "overcommit") && json_object_get_boolean(get(meta, "overcommit")))
-		o->overcommit = true;
-	if (!o->variants[0] || !o->workloads[0] || !o->ncores || o->reps < 1 || o->boots < 1)
+		o->vm.overcommit = true;
+	if (!o->variants[0] || !o->workloads[0] || !o->vm.ncores || o->reps < 1 || o->boots < 1)
 		hb_usage_error("--resume: the plan in %s/meta.json is incomplete", dir);
 	json_object_put(meta);
 }

@@ -128,13 +128,13 @@ static void resolve_accel(struct run *r)
 {
 	json_object *v;
 
-	if (r->opts->resume && r->opts->accel == ACCEL_AUTO && r->meta &&
+	if (r->opts->resume && r->opts->vm.accel == ACCEL_AUTO && r->meta &&
 	    json_object_object_get_ex(r->meta, RS_META_ACCEL, &v)) {
 		r->accel = !strcmp(json_object_get_string(v), "kvm") ? ACCEL_KVM : ACCEL_TCG;
 		r->accel_reason = xasprintf("same as the run being resumed");
 		return;
 	}
-	r->accel = vm_resolve_accel(r->opts->accel, &r->kernels[0], &r->accel_reason);
+	r->accel = vm_resolve_accel((enum accel_kind)r->opts->vm.accel, &r->kernels[0], &r->accel_reason);
 }
 
 static bool stop_requested(void)
@@ -231,16 +231,19 @@ int cmd_run(int argc, char **argv)
 {
 	struct run_opts o;
 	struct run r = { .opts = &o, .run_lock_fd = -1 };
-	int rc;
+	char *why;
+	int rc = run_opts_parse(argc, argv, &o, &why);
 
-	if (run_opts_parse(argc, argv, &o) < 0)
-		return HB_EXIT_OK;
+	if (rc != HB_OPTS_OK) {
+		run_opts_free(&o);
+		return rc == HB_OPTS_HELP ? HB_EXIT_OK : hb_usage_why(why);
+	}
 	if (o.resume) {
 		r.dir = hb_resolve_run_dir(o.resume);
 		resume_read_plan(r.dir, &o);
 	}
 	run_setup(&r);
-	r.accel = o.accel;
+	r.accel = (enum accel_kind)o.vm.accel;
 	estimator_init(&r.est, (const struct workload *const *)r.workloads, r.nworkloads, r.accel);
 	if (!r.dir) {
 		char *id = rs_new_run_id(NULL), *root = hb_results_root();

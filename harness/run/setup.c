@@ -21,9 +21,9 @@ static void fill_defaults(struct run *r)
 	struct run_opts *o = r->opts;
 
 	r->host_cores = matrix_host_cores();
-	if (!o->cores)
-		o->cores = matrix_default_cores(r->host_cores, &o->ncores);
-	matrix_check_cores(o->cores, o->ncores, r->host_cores, o->overcommit);
+	if (!o->vm.cores)
+		o->vm.cores = matrix_default_cores(r->host_cores, &o->vm.ncores);
+	matrix_check_cores(o->vm.cores, o->vm.ncores, r->host_cores, o->vm.overcommit);
 	if (!o->variants)
 		o->variants = matrix_default_variants();
 	matrix_check_variants(o->variants);
@@ -80,20 +80,20 @@ static void choose_memory(struct run *r)
 	long need = 0;
 
 	for (size_t w = 0; w < r->nworkloads; w++)
-		for (size_t c = 0; c < r->opts->ncores; c++) {
+		for (size_t c = 0; c < r->opts->vm.ncores; c++) {
 			struct workload_cell cell;
-			if (workload_cell_init(r->workloads[w], (int)r->opts->cores[c], default_mem_mib,
+			if (workload_cell_init(r->workloads[w], (int)r->opts->vm.cores[c], default_mem_mib,
 					       r->opts->reps, false, &cell) != 0)
 				hb_fatal("workload '%s' cannot plan a %ld-vCPU cell", r->workloads[w]->name,
-					 r->opts->cores[c]);
+					 r->opts->vm.cores[c]);
 			if (cell.min_mem_mib > need)
 				need = cell.min_mem_mib;
 			workload_cell_free(&cell);
 		}
-	if (r->opts->mem_mib && r->opts->mem_mib < need)
+	if (r->opts->vm.mem_mib && r->opts->vm.mem_mib < need)
 		hb_usage_error("--mem: %ldM is less than the %ldM these workloads need (accepted: %ldM or more)",
-			       r->opts->mem_mib, need, need);
-	r->mem_mib = r->opts->mem_mib ? r->opts->mem_mib : (need > default_mem_mib ? need : default_mem_mib);
+			       r->opts->vm.mem_mib, need, need);
+	r->mem_mib = r->opts->vm.mem_mib ? r->opts->vm.mem_mib : (need > default_mem_mib ? need : default_mem_mib);
 }
 
 void run_setup(struct run *r)
@@ -104,12 +104,12 @@ void run_setup(struct run *r)
 	load_workloads(r);
 	load_variants(r);
 	choose_memory(r);
-	r->plan = (struct plan){ .variants = o->variants, .workloads = o->workloads, .cores = o->cores,
-				 .ncores = o->ncores, .boots = o->boots, .reps = o->reps, .order = o->order,
+	r->plan = (struct plan){ .variants = o->variants, .workloads = o->workloads, .cores = o->vm.cores,
+				 .ncores = o->vm.ncores, .boots = o->boots, .reps = o->reps, .order = o->order,
 				 .seed = o->seed };
 	o->variants = NULL; /* the plan owns the lists now */
 	o->workloads = NULL;
-	o->cores = NULL;
+	o->vm.cores = NULL;
 	plan_build(&r->plan);
 	run_collect_builds(r);
 }

@@ -72,8 +72,7 @@ static int parse_long_value(const char *value, long *out)
 	return errno || end == value || *end ? -1 : 0;
 }
 
-/* hb_split_list would exit as if the user had typed the list: check it here first, so the
- * error names the file and line. */
+/* Checked here rather than by hb_split_list, so the error names the file and line. */
 static int split_items(struct load_ctx *c, const char *key, const char *value, char ***out)
 {
 	size_t len = strlen(value);
@@ -81,7 +80,7 @@ static int split_items(struct load_ctx *c, const char *key, const char *value, c
 	if (!len || value[0] == ',' || value[len - 1] == ',' || strstr(value, ",,"))
 		return fail(c, xasprintf("%s: empty item in '%s'", key, value));
 	hb_free_strv(*out);
-	*out = hb_split_list(key, value, NULL);
+	hb_split_list(key, value, out, NULL, NULL);
 	return 1;
 }
 
