@@ -48,6 +48,6 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(commands[i].name, name))
 			return commands[i].run(argc - 1, argv + 1);
-	hb_usage_error("unknown command '%s' (accepted: run, build, boot, report, plot, gate, "
-		       "import, list, hostinfo, help)", name);
+	return hb_usage("unknown command '%s' (accepted: run, build, boot, report, plot, gate, "
+			"import, list, hostinfo, help)", name);
 }

@@ -115,8 +115,8 @@ static int default_cores(void)
 static void check_one_core_count(const struct vm_cli *c)
 {
 	if (c->ncores > 1)
-		hb_usage_error("--cores: boot takes one vCPU count, got %zu (accepted: an integer "
-			       "from %d to %d)", c->ncores, VM_MIN_CORES, VM_MAX_CORES);
+		exit(hb_usage("--cores: boot takes one vCPU count, got %zu (accepted: an integer "
+			       "from %d to %d)", c->ncores, VM_MIN_CORES, VM_MAX_CORES));
 }
 
 static void parse_args(int argc, char **argv, struct boot_args *a)
@@ -138,15 +138,15 @@ static void parse_args(int argc, char **argv, struct boot_args *a)
 	if (first < dashdash)
 		a->variant = argv[first++];
 	if (first < dashdash)
-		hb_usage_error("boot: unexpected '%s' (one VARIANT, then '-- CMD')", argv[first]);
+		exit(hb_usage("boot: unexpected '%s' (one VARIANT, then '-- CMD')", argv[first]));
 	if (dashdash + 1 >= argc)
-		hb_usage_error("boot: missing '-- CMD [ARGS...]' (the command to run in the guest)");
+		exit(hb_usage("boot: missing '-- CMD [ARGS...]' (the command to run in the guest)"));
 	a->cmd = argv + dashdash + 1;
 	if (!a->variant == !a->kernel)
-		hb_usage_error("boot: give either VARIANT or --kernel IMAGE (got %s)",
-			       a->variant ? "both" : "neither");
+		exit(hb_usage("boot: give either VARIANT or --kernel IMAGE (got %s)",
+			       a->variant ? "both" : "neither"));
 	if (a->modules && !a->kernel)
-		hb_usage_error("boot: --modules goes with --kernel (a variant brings its own modules)");
+		exit(hb_usage("boot: --modules goes with --kernel (a variant brings its own modules)"));
 	if (!a->vm.cores)
 		a->vm.cores = default_cores();
 }
@@ -171,9 +171,9 @@ static void external_kernel(const struct boot_args *a, struct kernel_image *k)
 	char *config, *text, *missing;
 
 	if (!hb_is_file(a->kernel))
-		hb_usage_error("--kernel %s: no such file (accepted: a bzImage or a PVH vmlinux)", a->kernel);
+		exit(hb_usage("--kernel %s: no such file (accepted: a bzImage or a PVH vmlinux)", a->kernel));
 	if (a->modules && !hb_is_dir(a->modules))
-		hb_usage_error("--modules %s: not a directory", a->modules);
+		exit(hb_usage("--modules %s: not a directory", a->modules));
 	*k = (struct kernel_image){ .build = xstrdup("external"),
 				    .modules_root = a->modules ? xstrdup(a->modules) : NULL };
 	*(needs.pvh ? &k->vmlinux : &k->bzimage) = xstrdup(a->kernel);
@@ -185,8 +185,8 @@ static void external_kernel(const struct boot_args *a, struct kernel_image *k)
 	text = hb_read_file(config, NULL);
 	missing = text ? required_options_missing(text, &needs) : NULL;
 	if (missing)
-		hb_usage_error("--kernel %s: its config %s lacks what the guest path needs: %s",
-			       a->kernel, config, missing);
+		exit(hb_usage("--kernel %s: its config %s lacks what the guest path needs: %s",
+			       a->kernel, config, missing));
 	k->config = config;
 	free(text);
 }
@@ -251,13 +251,15 @@ static void get_kernel(const struct boot_args *a, struct kernel_image *k, char *
 {
 	struct variant_def v;
 	struct kernel_opts ko = { 0 };
+	char *why;
 
 	if (a->kernel) {
 		external_kernel(a, k);
 		*cmdline = xstrdup("");
 		return;
 	}
-	config_require_variant(a->variant, &v);
+	if (config_require_variant(a->variant, &v, &why) < 0)
+		exit(hb_usage_why(why));
 	ko.dry_run = a->vm.dry_run; /* a dry run builds nothing: it prints the build's plan */
 	if (kernel_ensure(v.build, &ko, k) < 0)
 		exit(EXIT_GUEST_FAILED);

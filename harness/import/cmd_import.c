@@ -74,7 +74,7 @@ int cmd_import(int argc, char **argv)
 	const char *out_arg = NULL; /* the table's one option fills it (offset 0) */
 	struct result_set *rs;
 	json_object *meta;
-	char *dir;
+	char *dir, *why;
 	long rows;
 	int first, rc;
 
@@ -91,7 +91,11 @@ int cmd_import(int argc, char **argv)
 		free(dir);
 		return rc;
 	}
-	import_csv(argv[first], NULL); /* all errors surface here, before anything is written */
+	/* All bad input surfaces here, before anything is written. */
+	if ((rc = import_csv(argv[first], NULL, &rows, &why)) != HB_EXIT_OK) {
+		free(dir);
+		return hb_usage_why(why);
+	}
 	meta = import_meta(argc, argv, argv[first]);
 	rs = rs_create(dir, meta);
 	json_object_put(meta);
@@ -100,8 +104,12 @@ int cmd_import(int argc, char **argv)
 		return HB_EXIT_FAIL;
 	}
 	rs_set_sync_each(rs, false);
-	rows = import_csv(argv[first], rs);
+	rc = import_csv(argv[first], rs, &rows, &why);
 	rs_close(rs);
+	if (rc != HB_EXIT_OK) {
+		free(dir);
+		return hb_fail_why(why);
+	}
 	printf("%s\n", dir);
 	hb_info("imported %ld samples from %s", rows, argv[first]);
 	free(dir);

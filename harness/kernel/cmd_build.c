@@ -65,8 +65,10 @@ static const struct hb_cmdspec build_spec = {
 
 static void add_name(struct build_args *a, size_t *n, size_t *cap, const char *name)
 {
-	char *build = config_require_build_name(name);
+	char *why = NULL, *build = config_require_build_name(name, &why);
 
+	if (!build)
+		exit(hb_usage_why(why));
 	if (hb_strv_contains(a->names, build)) {
 		free(build);
 		return;

@@ -240,9 +240,11 @@ int cmd_run(int argc, char **argv)
 	}
 	if (o.resume) {
 		r.dir = hb_resolve_run_dir(o.resume);
-		resume_read_plan(r.dir, &o);
+		if (resume_read_plan(r.dir, &o, &why) < 0)
+			return hb_usage_why(why);
 	}
-	run_setup(&r);
+	if ((rc = run_setup(&r, &why)) != 0)
+		return rc == HB_EXIT_USAGE ? hb_usage_why(why) : hb_fail_why(why);
 	r.accel = (enum accel_kind)o.vm.accel;
 	estimator_init(&r.est, (const struct workload *const *)r.workloads, r.nworkloads, r.accel);
 	if (!r.dir) {
@@ -252,8 +254,8 @@ int cmd_run(int argc, char **argv)
 		free(root);
 	}
 	if (!o.resume && has_samples(r.dir))
-		hb_usage_error("--out: %s already holds samples (accepted: a new or empty directory; "
-			       "or continue it with --resume)", r.dir);
+		return hb_usage("--out: %s already holds samples (accepted: a new or empty directory; "
+				"or continue it with --resume)", r.dir);
 	if (!o.dry_run && lock_run_dir(&r) != 0)
 		return HB_EXIT_FAIL;
 	if (o.resume && resume_load(&r) != 0)

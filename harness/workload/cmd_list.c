@@ -101,7 +101,8 @@ static int list_workloads(void)
 
 	printf("workloads (workloads/):\n");
 	for (size_t i = 0; names[i]; i++) {
-		struct workload *w = workload_require(names[i]);
+		char *why = NULL;
+		struct workload *w = workload_require(names[i], &why); /* known names: never *why */
 		if (!w) {
 			status = HB_EXIT_FAIL;
 			continue;

@@ -352,7 +352,7 @@ char **workload_names(void)
 	return names;
 }
 
-struct workload *workload_require(const char *name)
+struct workload *workload_require(const char *name, char **why)
 {
 	const struct workload_parser *parser = workload_find_parser(name);
 	struct workload *w;
@@ -362,8 +362,11 @@ struct workload *workload_require(const char *name)
 		char **names = workload_names();
 		char *known = workload_join(names, ", ");
 		hb_free_strv(names);
-		hb_usage_error("unknown workload '%s' (accepted: %s)", name, known);
+		*why = xasprintf("unknown workload '%s' (accepted: %s)", name, known);
+		free(known);
+		return NULL;
 	}
+	*why = NULL;
 	path = xasprintf("%s/workloads/%s/" WORKLOAD_INI, hb_source_dir(), name);
 	w = workload_load_path(name, path, parser);
 	free(path);

@@ -6,8 +6,8 @@
  * adds a folder and its name in workloads/meson.build; nothing here lists them.
  *
  * How the run stage uses this, per workload of the plan:
- *   struct workload *w = workload_require("hackbench");       exit 2 if unknown
- *   workload_apply_param(ws, n, "hackbench.groups=4");        per --param, exit 2 if bad
+ *   struct workload *w = workload_require("hackbench", &why); NULL if unknown or broken
+ *   workload_apply_param(ws, n, "hackbench.groups=4", &why);  per --param, -1 if bad
  *   ... for each cell (variant, cores, boot):
  *   struct workload_cell cell;
  *   struct workload_target t = { .cores, .mem_mib, .reps, .prepare = !dry_run, .kernel };
@@ -114,17 +114,18 @@ struct workload_cell {
 
 /* Sorted, NULL-terminated names of the built-in workloads (hb_free_strv). */
 char **workload_names(void);
-/* Loads workloads/<name>/workload.ini. An unknown name is a usage error (exit 2) naming
- * the known ones; a broken workload.ini is printed with file and line, then NULL. */
-struct workload *workload_require(const char *name);
+/* Loads workloads/<name>/workload.ini. An unknown name: NULL with *why naming the known
+ * ones (a usage error); a broken workload.ini: printed with file and line, then NULL with
+ * *why NULL (a failure). */
+struct workload *workload_require(const char *name, char **why);
 void workload_free(struct workload *w);
 
-/* --param: sets KEY of w; an unknown key or a bad value is a usage error (exit 2) naming
- * it and what is accepted. */
-void workload_set_param(struct workload *w, const char *key, const char *value);
-/* --param W.KEY=VALUE for one of the n loaded workloads: a W that is not among them is a
- * usage error too. */
-void workload_apply_param(struct workload *const *ws, size_t n, const char *spec);
+/* --param: sets KEY of w: 0; or -1 with *why naming an unknown key or a bad value and
+ * what is accepted (a usage error). */
+int workload_set_param(struct workload *w, const char *key, const char *value, char **why);
+/* --param W.KEY=VALUE for one of the n loaded workloads: a W that is not among them is
+ * refused too. */
+int workload_apply_param(struct workload *const *ws, size_t n, const char *spec, char **why);
 /* Current value (string form) of a declared key; asking for an undeclared key is a bug
  * (fatal). */
 const char *workload_param(const struct workload *w, const char *key);
@@ -133,8 +134,13 @@ long workload_param_long(const struct workload *w, const char *key, long auto_va
 /* {"key": "value", ...} of every parameter, for meta.json. */
 json_object *workload_params_json(const struct workload *w);
 
+/* A --param value the cell shows to be wrong (e.g. a make target not in the tree): a
+ * usage error, where -1 is a failure. */
+#define WORKLOAD_BAD_PARAM (-2)
+
 /* Builds the cell's jobs. With t->prepare, also creates what the jobs need on the host
- * (e.g. kbuild's source image, made once and cached). 0, or -1 after printing why. */
+ * (e.g. kbuild's source image, made once and cached). 0, or -1 (WORKLOAD_BAD_PARAM)
+ * after printing why. */
 int workload_cell_init_target(const struct workload *w, const struct workload_target *t,
 			      struct workload_cell *cell);
 /* The same with the kernel not known (t->kernel = NULL). */

@@ -13,6 +13,7 @@
 #include "check.h"
 #include "common/argparse.h"
 #include "common/fileutil.h"
+#include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
 #include "workload/internal.h"
@@ -64,7 +65,7 @@ static void names_and_loading(int *failures)
 
 	CHECK(hb_strv_len(names) == 5, "%zu workloads", hb_strv_len(names));
 	for (size_t i = 0; i < 5 && names[i]; i++) {
-		struct workload *w = workload_require(want[i]);
+		struct workload *w = workload_require(want[i], &(char *){ NULL });
 		CHECK(!strcmp(names[i], want[i]), "name %zu is %s, want %s (sorted)", i, names[i], want[i]);
 		CHECK(w && w->parser && w->nmetrics > 0 && *w->description && w->est_rep_s > 0,
 		      "%s: incomplete metadata", want[i]);
@@ -81,7 +82,7 @@ static void names_and_loading(int *failures)
 
 static void metric_lookup(int *failures)
 {
-	struct workload *tv = workload_require("test_vmalloc"), *vo = workload_require("vmaops");
+	struct workload *tv = workload_require("test_vmalloc", &(char *){ NULL }), *vo = workload_require("vmaops", &(char *){ NULL });
 	const struct workload_metric *m;
 
 	m = workload_find_metric(tv, "worker1/fix_size_alloc_test");
@@ -112,8 +113,8 @@ static void check_value(int *failures, struct workload *w, const char *key, cons
 
 static void param_values(int *failures)
 {
-	struct workload *hb = workload_require("hackbench"), *tv = workload_require("test_vmalloc");
-	struct workload *kb = workload_require("kbuild"), *ht = workload_require("hugetlb");
+	struct workload *hb = workload_require("hackbench", &(char *){ NULL }), *tv = workload_require("test_vmalloc", &(char *){ NULL });
+	struct workload *kb = workload_require("kbuild", &(char *){ NULL }), *ht = workload_require("hugetlb", &(char *){ NULL });
 
 	check_value(failures, hb, "groups", "0", false, "accepted: an integer from 1 to 1000");
 	check_value(failures, hb, "groups", "4x", false, "bad value '4x'");
@@ -131,7 +132,7 @@ static void param_values(int *failures)
 	check_value(failures, kb, "source", "/no/such/tree", false, "existing file or directory");
 	check_value(failures, kb, "source", "/usr", true, NULL);
 	check_value(failures, ht, "pages", "auto", true, NULL);
-	workload_set_param(hb, "groups", "4");
+	workload_set_param(hb, "groups", "4", &(char *){ NULL });
 	CHECK(!strcmp(workload_param(hb, "groups"), "4"), "set_param did not set");
 	CHECK(workload_param_long(kb, "jobs", 7) == 7, "auto gives the caller's value");
 	{
@@ -147,16 +148,18 @@ static void param_values(int *failures)
 	workload_free(ht);
 }
 
+/* As an entry point does: the reason printed, exit 2. */
 static int apply_spec(const void *arg)
 {
-	struct workload *w = workload_require("hackbench");
-	workload_apply_param(&w, 1, arg);
-	return 0;
+	char *why = NULL;
+	struct workload *w = workload_require("hackbench", &why);
+	return workload_apply_param(&w, 1, arg, &why) < 0 ? hb_usage_why(why) : 0;
 }
 
 static int require_unknown(const void *arg)
 {
-	return workload_require(arg) ? 0 : 1;
+	char *why = NULL;
+	return workload_require(arg, &why) ? 0 : hb_usage_why(why);
 }
 
 static void usage_errors(int *failures)
@@ -228,9 +231,12 @@ static const struct workload_target dry_run_2cpu = { .cores = 2, .mem_mib = 2048
 
 static struct workload *with_params(const char *name, const char *const specs[])
 {
-	struct workload *w = workload_require(name);
-	for (size_t i = 0; specs && specs[i]; i++)
-		workload_apply_param(&w, 1, specs[i]);
+	struct workload *w = workload_require(name, &(char *){ NULL });
+	for (size_t i = 0; specs && specs[i]; i++) {
+		char *why = NULL;
+		if (workload_apply_param(&w, 1, specs[i], &why) < 0)
+			exit(hb_usage_why(why)); /* as harness run does, for the usage-error checks */
+	}
 	return w;
 }
 
@@ -335,7 +341,7 @@ static int kbuild_cell_with_target(const void *arg)
 
 	if (ret == 0)
 		workload_cell_free(&c);
-	return ret == 0 ? 0 : 1;
+	return ret == 0 ? 0 : ret == WORKLOAD_BAD_PARAM ? HB_EXIT_USAGE : HB_EXIT_FAIL;
 }
 
 static void kbuild_targets(int *failures)
