@@ -56,6 +56,10 @@ struct hb_cmdspec {
 	const char *epilog;           /* --help text after them, or NULL */
 	struct hb_optgroup groups[4]; /* ends with a group whose opts is NULL */
 	bool stop_at_dashdash;        /* options end at "--" (boot's CMD follows it) */
+	/* Non-NULL: hb_opts_cmd wants exactly one operand, named so in its errors, e.g.
+	 * "RUN" accepted as "a result set directory or run name". */
+	const char *operand;
+	const char *operand_accepted;
 };
 
 enum { HB_OPTS_OK = 0, HB_OPTS_HELP = 1, HB_OPTS_BAD = -1 };
@@ -65,8 +69,8 @@ enum { HB_OPTS_OK = 0, HB_OPTS_HELP = 1, HB_OPTS_BAD = -1 };
  * stdout; HB_OPTS_BAD with *why (one line for the caller to print with exit 2). */
 int hb_opts_parse(const struct hb_cmdspec *s, int argc, char **argv, void *out,
 		  int *first_operand, char **why);
-/* hb_opts_parse for an entry point: true to go on; false with *status to return (0 after
- * --help, 2 after printing the one-line reason). */
+/* hb_opts_parse for an entry point, with the operand check of s->operand: true to go on;
+ * false with *status to return (0 after --help, 2 after printing the one-line reason). */
 bool hb_opts_cmd(const struct hb_cmdspec *s, int argc, char **argv, void *out, int *first_operand,
 		 int *status);
 void hb_opts_help(const struct hb_cmdspec *s, FILE *f);

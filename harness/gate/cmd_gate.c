@@ -38,18 +38,9 @@ static const struct hb_cmdspec gate_spec = {
 		 "file) per workload, metric, cores and variant. Exit 0: nothing regressed;\n"
 		 "1: a regression (worse by more than --max-slowdown and Welch p < --alpha); 2: bad input.\n",
 	.groups = { { gate_options, 0 }, { NULL, 0 } },
+	.operand = "RUN",
+	.operand_accepted = "a result set directory or run name",
 };
-
-static int check_operands(const struct gate_args *a, int argc, char **argv, int first)
-{
-	if (first >= argc)
-		return hb_usage("gate: missing RUN (accepted: a result set directory or run name)");
-	if (first + 1 < argc)
-		return hb_usage("gate: unexpected argument '%s' (accepted: one RUN)", argv[first + 1]);
-	if (!a->against)
-		return hb_usage("gate: missing --against REF (accepted: a result set or a JSON report)");
-	return HB_EXIT_OK;
-}
 
 int cmd_gate(int argc, char **argv)
 {
@@ -57,9 +48,10 @@ int cmd_gate(int argc, char **argv)
 	char *run, *ref;
 	int first, rc;
 
-	if (!hb_opts_cmd(&gate_spec, argc, argv, &a, &first, &rc) ||
-	    (rc = check_operands(&a, argc, argv, first)) != HB_EXIT_OK)
+	if (!hb_opts_cmd(&gate_spec, argc, argv, &a, &first, &rc))
 		return rc;
+	if (!a.against)
+		return hb_usage("gate: missing --against REF (accepted: a result set or a JSON report)");
 	run = hb_resolve_run_dir(argv[first]);
 	ref = hb_is_file(a.against) ? xstrdup(a.against) : hb_resolve_run_dir(a.against);
 	if (!hb_is_dir(run))

@@ -27,6 +27,8 @@ static const struct hb_cmdspec import_spec = {
 		 "Header line required; columns variant,workload,metric,value (required) and\n"
 		 "unit,cores,rep,boot,lower_is_better (optional). '#' lines are comments.\n",
 	.groups = { { import_options, 0 }, { NULL, 0 } },
+	.operand = "FILE.csv",
+	.operand_accepted = "one CSV file",
 };
 
 /* results/<run id tagged with the file's base name, without .csv>. */
@@ -80,10 +82,6 @@ int cmd_import(int argc, char **argv)
 
 	if (!hb_opts_cmd(&import_spec, argc, argv, &out_arg, &first, &rc))
 		return rc;
-	if (first >= argc)
-		return hb_usage("import: missing FILE.csv (accepted: one CSV file)");
-	if (first + 1 < argc)
-		return hb_usage("import: unexpected argument '%s' (accepted: one CSV file)", argv[first + 1]);
 	dir = out_arg ? hb_resolve_run_dir(out_arg) : default_out(argv[first]);
 	if (has_samples(dir)) {
 		rc = hb_usage("import: --out: '%s' already holds samples (accepted: a new or empty "

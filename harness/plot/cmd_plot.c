@@ -27,6 +27,8 @@ static const struct hb_cmdspec plot_spec = {
 		 "gnuplot charts of result set RUN: slowdown per variant (st.err bars), slowdown vs\n"
 		 "vCPU count, per-test ratios. Scripts (.gp) and data (.dat) stay beside the images.\n",
 	.groups = { { plot_options, 0 }, { NULL, 0 } },
+	.operand = "RUN",
+	.operand_accepted = "a result set directory or run name",
 };
 
 int cmd_plot(int argc, char **argv)
@@ -37,10 +39,6 @@ int cmd_plot(int argc, char **argv)
 
 	if (!hb_opts_cmd(&plot_spec, argc, argv, &opts, &first, &rc))
 		return rc;
-	if (first >= argc)
-		return hb_usage("plot: missing RUN (accepted: a result set directory or run name)");
-	if (first + 1 < argc)
-		return hb_usage("plot: unexpected argument '%s' (accepted: one RUN)", argv[first + 1]);
 	dir = hb_resolve_run_dir(argv[first]);
 	if (!hb_is_dir(dir))
 		rc = hb_usage("plot: result set '%s' not found (accepted: a directory holding "
