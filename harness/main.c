@@ -27,6 +27,19 @@ static void usage(FILE *f)
 	fprintf(f, "\nhardbench %s\n", HB_VERSION);
 }
 
+/* The accepted names come from the table, so a new command cannot be left out. */
+static int unknown_command(const char *name)
+{
+	char accepted[256] = "";
+
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		strcat(accepted, commands[i].name);
+		strcat(accepted, ", ");
+	}
+	strcat(accepted, "help");
+	return hb_usage("unknown command '%s' (accepted: %s)", name, accepted);
+}
+
 int main(int argc, char **argv)
 {
 	const char *name = argc > 1 ? argv[1] : NULL;
@@ -48,6 +61,5 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(commands[i].name, name))
 			return commands[i].run(argc - 1, argv + 1);
-	hb_usage_error("unknown command '%s' (accepted: run, build, boot, report, plot, gate, "
-		       "import, list, hostinfo, help)", name);
+	return unknown_command(name);
 }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "boot/qemu_argv.h"
+#include "boot/vm_options.h"
 #include "common/fileutil.h"
 #include "common/log.h"
 #include "common/paths.h"
@@ -101,7 +102,7 @@ static const char *cached_string(json_object *c, const char *name)
 static enum accel_kind probe_kvm(const struct kernel_image *k, char **reason)
 {
 	char *log_dir = xstrdup("/tmp/hardbench-kvm-probe-XXXXXX");
-	struct vm_opts o = { .cores = 1, .mem_mib = 256, .timeout_s = ACCEL_PROBE_TIMEOUT_S,
+	struct vm_opts o = { .cores = 1, .mem_mib = VM_MIN_MEM_MIB, .timeout_s = ACCEL_PROBE_TIMEOUT_S,
 			     .accel = ACCEL_KVM, .accel_reason = "the KVM probe", .pin = false,
 			     .quiet = true };
 	struct vm_result r;

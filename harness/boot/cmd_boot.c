@@ -1,6 +1,6 @@
 /* harness boot: run one command inside one variant (or a kernel built elsewhere), like
  * `vng -- CMD`: the job's output streams live, the exit code is the job's. */
-#include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,11 +9,13 @@
 #include "boot/accel.h"
 #include "boot/required_options.h"
 #include "boot/vm.h"
+#include "boot/vm_options.h"
 #include "kernel/kernel.h"
 #include "commands.h"
 #include "common/argparse.h"
 #include "common/fileutil.h"
 #include "common/log.h"
+#include "common/options.h"
 #include "common/paths.h"
 #include "common/progress.h"
 #include "common/xalloc.h"
@@ -27,113 +29,78 @@
 
 struct boot_args {
 	struct vm_opts vm;
+	struct vm_cli cli;    /* the VM options as given, applied to vm after parsing */
 	const char *variant;
 	const char *kernel;
 	const char *modules;
 	const char *append;
 	const char *cwd;
 	int reps;
-	const char **disks;   /* NULL-terminated */
-	size_t ndisks;
+	char **disks;         /* NULL-terminated, or NULL */
 	char **cmd;
 };
 
-static void usage(FILE *f)
+#define STR(x) #x
+#define XSTR(x) STR(x)
+
+static const char usage_text[] =
+	"usage: harness boot VARIANT [options] -- CMD [ARGS...]\n"
+	"       harness boot --kernel IMAGE [--modules DIR] [--append ARGS] [options] -- CMD...\n"
+	"\nBoots VARIANT (built first if needed) under QEMU with the host root read-only,\n"
+	"runs CMD as root in the guest (cwd /tmp, a tmpfs), prints its output as it comes\n"
+	"and exits with its exit code.\n\noptions:\n";
+
+static const char exit_text[] =
+	"\nexit status: CMD's own; 2 bad options; " XSTR(EXIT_TIMEOUT) " timeout; "
+	XSTR(EXIT_GUEST_FAILED) " the guest failed (panic, init,\nQEMU); " XSTR(EXIT_INTERRUPTED)
+	" interrupted.\n";
+
+static int check_cwd(void *base, const char *v, char **why)
 {
-	fprintf(f,
-		"usage: harness boot VARIANT [options] -- CMD [ARGS...]\n"
-		"       harness boot --kernel IMAGE [--modules DIR] [--append ARGS] [options] -- CMD...\n"
-		"\nBoots VARIANT (built first if needed) under QEMU with the host root read-only,\n"
-		"runs CMD as root in the guest (cwd /tmp, a tmpfs), prints its output as it comes\n"
-		"and exits with its exit code.\n\noptions:\n"
-		"  --cores N          vCPUs (default: 2, or the host's cores if fewer)\n"
-		"  --mem SIZE         guest RAM, e.g. 2G or 512M (default 2G)\n"
-		"  --timeout S        whole boot including CMD (default %.0f under KVM, %.0f under TCG)\n"
-		"  --accel A          auto, kvm, tcg (default auto: a cached KVM probe)\n"
-		"  --machine M        microvm or q35 (default %s, the faster here)\n"
-		"  --rootfs R         auto, virtiofs, 9p (default auto: virtiofs, else 9p)\n"
-		"  --entry E          bzimage or pvh (the vmlinux; default pvh when the build has one)\n"
-		"  --no-pin           do not pin vCPU threads or bind guest memory\n"
-		"  --overcommit       allow more vCPUs than host cores\n"
-		"  --cwd DIR          the command's working directory in the guest (default /tmp)\n"
-		"  --reps N           run CMD N times in the one boot; prints each run's times\n"
-		"  --disk IMAGE       attach a raw image as virtio-blk (/dev/vda, ...), writes discarded\n"
-		"  --log-dir DIR      console.log, qemu.log, result.log, vm.json (default: a new /tmp dir)\n"
-		"  --dry-run          print the QEMU (and virtiofsd) command line, run nothing\n"
-		"  --kernel IMAGE     a bzImage or vmlinux built elsewhere, instead of VARIANT\n"
-		"  --modules DIR      its modules (INSTALL_MOD_PATH or lib/modules/<release>)\n"
-		"  --append ARGS      more kernel command line\n"
-		"\nexit status: CMD's own; 2 bad options; %d timeout; %d the guest failed (panic, init,\n"
-		"QEMU); %d interrupted.\n",
-		vm_default_timeout(ACCEL_KVM), vm_default_timeout(ACCEL_TCG), vm_default_machine(),
-		EXIT_TIMEOUT, EXIT_GUEST_FAILED, EXIT_INTERRUPTED);
+	(void)base;
+	if (v[0] == '/')
+		return 0;
+	*why = xasprintf("--cwd %s: accepted an absolute path in the guest", v);
+	return -1;
 }
 
-enum { OPT_CORES = 256, OPT_MEM, OPT_TIMEOUT, OPT_ACCEL, OPT_MACHINE, OPT_ROOTFS, OPT_ENTRY,
-       OPT_NO_PIN, OPT_OVERCOMMIT, OPT_DRY_RUN, OPT_KERNEL, OPT_MODULES, OPT_APPEND, OPT_CWD,
-       OPT_LOG_DIR, OPT_REPS, OPT_DISK };
+static int check_disk(void *base, const char *v, char **why)
+{
+	(void)base;
+	if (hb_is_file(v))
+		return 0;
+	*why = xasprintf("--disk %s: no such file (accepted: a raw disk image)", v);
+	return -1;
+}
 
-static const struct option long_options[] = {
-	{ "cores", required_argument, NULL, OPT_CORES },
-	{ "mem", required_argument, NULL, OPT_MEM },
-	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-	{ "accel", required_argument, NULL, OPT_ACCEL },
-	{ "machine", required_argument, NULL, OPT_MACHINE },
-	{ "rootfs", required_argument, NULL, OPT_ROOTFS },
-	{ "entry", required_argument, NULL, OPT_ENTRY },
-	{ "no-pin", no_argument, NULL, OPT_NO_PIN },
-	{ "overcommit", no_argument, NULL, OPT_OVERCOMMIT },
-	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
-	{ "kernel", required_argument, NULL, OPT_KERNEL },
-	{ "modules", required_argument, NULL, OPT_MODULES },
-	{ "append", required_argument, NULL, OPT_APPEND },
-	{ "cwd", required_argument, NULL, OPT_CWD },
-	{ "log-dir", required_argument, NULL, OPT_LOG_DIR },
-	{ "reps", required_argument, NULL, OPT_REPS },
-	{ "disk", required_argument, NULL, OPT_DISK },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
+#define BOOT(f) offsetof(struct boot_args, f)
+
+static const struct hb_option boot_options[] = {
+	{ "cwd", 0, HB_OPT_STRING, "DIR", "the command's working directory in the guest (default /tmp)",
+	  .off = BOOT(cwd), .set = check_cwd },
+	{ "reps", 0, HB_OPT_INT, "N", "run CMD N times in the one boot; prints each run's times", 1,
+	  1000000, .off = BOOT(reps), .def = "1" },
+	{ "disk", 0, HB_OPT_STR_REPEAT, "IMAGE", "attach a raw image as virtio-blk (/dev/vda, ...),\n"
+	  "writes discarded", .off = BOOT(disks), .set = check_disk },
+	{ "log-dir", 0, HB_OPT_STRING, "DIR", "console.log, qemu.log, result.log, vm.json (default:\n"
+	  "a new /tmp dir)", .off = BOOT(vm.log_dir) },
+	{ "dry-run", 0, HB_OPT_FLAG, NULL, "print the QEMU (and virtiofsd) command line, run nothing",
+	  .off = BOOT(vm.dry_run) },
+	{ "kernel", 0, HB_OPT_STRING, "IMAGE", "a bzImage or vmlinux built elsewhere, instead of VARIANT",
+	  .off = BOOT(kernel) },
+	{ "modules", 0, HB_OPT_STRING, "DIR", "its modules (INSTALL_MOD_PATH or lib/modules/<release>)",
+	  .off = BOOT(modules) },
+	{ "append", 0, HB_OPT_STRING, "ARGS", "more kernel command line", .off = BOOT(append) },
+	{ NULL },
 };
 
-static void parse_option(struct boot_args *a, int c, const char *v)
-{
-	static const char *const accels[] = { "auto", "kvm", "tcg", NULL };
-	static const char *const machines[] = { "microvm", "q35", NULL };
-	static const char *const rootfs[] = { "auto", "virtiofs", "9p", NULL };
-	static const char *const entries[] = { "bzimage", "pvh", NULL };
-
-	switch (c) {
-	case OPT_CORES: a->vm.cores = (int)hb_parse_long("--cores", v, 1, 64); break;
-	case OPT_MEM: a->vm.mem_mib = hb_parse_size_mib("--mem", v, 128, 1L << 22); break;
-	case OPT_TIMEOUT: a->vm.timeout_s = hb_parse_double("--timeout", v, 1, 7 * 86400); break;
-	case OPT_ACCEL: a->vm.accel = (enum accel_kind)hb_parse_choice("--accel", v, accels); break;
-	case OPT_MACHINE: a->vm.machine = machines[hb_parse_choice("--machine", v, machines)]; break;
-	case OPT_ROOTFS: a->vm.rootfs = rootfs[hb_parse_choice("--rootfs", v, rootfs)]; break;
-	case OPT_ENTRY: a->vm.entry = entries[hb_parse_choice("--entry", v, entries)]; break;
-	case OPT_NO_PIN: a->vm.pin = false; break;
-	case OPT_OVERCOMMIT: a->vm.overcommit = true; break;
-	case OPT_DRY_RUN: a->vm.dry_run = true; break;
-	case OPT_KERNEL: a->kernel = v; break;
-	case OPT_MODULES: a->modules = v; break;
-	case OPT_APPEND: a->append = v; break;
-	case OPT_CWD:
-		if (v[0] != '/')
-			hb_usage_error("--cwd %s: accepted an absolute path in the guest", v);
-		a->cwd = v;
-		break;
-	case OPT_LOG_DIR: a->vm.log_dir = v; break;
-	case OPT_REPS: a->reps = (int)hb_parse_long("--reps", v, 1, 1000000); break;
-	case OPT_DISK:
-		if (!hb_is_file(v))
-			hb_usage_error("--disk %s: no such file (accepted: a raw disk image)", v);
-		a->disks = xrealloc(a->disks, (a->ndisks + 2) * sizeof(*a->disks));
-		a->disks[a->ndisks++] = v;
-		a->disks[a->ndisks] = NULL;
-		break;
-	case 'h': usage(stdout); exit(HB_EXIT_OK);
-	default: hb_usage_error("boot: unknown option (see 'harness boot --help')");
-	}
-}
+static const struct hb_cmdspec boot_spec = {
+	.cmd = "boot",
+	.usage = usage_text,
+	.epilog = exit_text,
+	.groups = { { vm_cli_options, BOOT(cli) }, { boot_options, 0 }, { NULL, 0 } },
+	.stop_at_dashdash = true,
+};
 
 static int default_cores(void)
 {
@@ -145,29 +112,42 @@ static int default_cores(void)
 	return ok ? 2 : 1;
 }
 
+/* One vCPU count: the shared --cores takes run's lists too. */
+static void check_one_core_count(const struct vm_cli *c)
+{
+	if (c->ncores > 1)
+		exit(hb_usage("--cores: boot takes one vCPU count, got %zu (accepted: an integer "
+			       "from %d to %d)", c->ncores, VM_MIN_CORES, VM_MAX_CORES));
+}
+
 static void parse_args(int argc, char **argv, struct boot_args *a)
 {
-	int c, dashdash = 1;
+	int rc, dashdash = 1, first;
+	char *why;
 
-	*a = (struct boot_args){ .vm = { .mem_mib = 2048, .accel = ACCEL_AUTO, .pin = true,
-					 .stream_output = true }, .reps = 1 };
+	*a = (struct boot_args){ .vm = { .mem_mib = 2048, .stream_output = true } };
 	/* Everything after the first "--" is CMD, untouched by option parsing. */
 	while (dashdash < argc && strcmp(argv[dashdash], "--"))
 		dashdash++;
-	while ((c = getopt_long(dashdash, argv, "h", long_options, NULL)) != -1)
-		parse_option(a, c, optarg);
-	if (optind < dashdash)
-		a->variant = argv[optind++];
-	if (optind < dashdash)
-		hb_usage_error("boot: unexpected '%s' (one VARIANT, then '-- CMD')", argv[optind]);
+	rc = hb_opts_parse(&boot_spec, argc, argv, a, &first, &why);
+	if (rc == HB_OPTS_HELP)
+		exit(HB_EXIT_OK);
+	if (rc == HB_OPTS_BAD)
+		exit(hb_usage_why(why));
+	check_one_core_count(&a->cli);
+	vm_cli_apply(&a->cli, &a->vm);
+	if (first < dashdash)
+		a->variant = argv[first++];
+	if (first < dashdash)
+		exit(hb_usage("boot: unexpected '%s' (one VARIANT, then '-- CMD')", argv[first]));
 	if (dashdash + 1 >= argc)
-		hb_usage_error("boot: missing '-- CMD [ARGS...]' (the command to run in the guest)");
+		exit(hb_usage("boot: missing '-- CMD [ARGS...]' (the command to run in the guest)"));
 	a->cmd = argv + dashdash + 1;
 	if (!a->variant == !a->kernel)
-		hb_usage_error("boot: give either VARIANT or --kernel IMAGE (got %s)",
-			       a->variant ? "both" : "neither");
+		exit(hb_usage("boot: give either VARIANT or --kernel IMAGE (got %s)",
+			       a->variant ? "both" : "neither"));
 	if (a->modules && !a->kernel)
-		hb_usage_error("boot: --modules goes with --kernel (a variant brings its own modules)");
+		exit(hb_usage("boot: --modules goes with --kernel (a variant brings its own modules)"));
 	if (!a->vm.cores)
 		a->vm.cores = default_cores();
 }
@@ -192,9 +172,9 @@ static void external_kernel(const struct boot_args *a, struct kernel_image *k)
 	char *config, *text, *missing;
 
 	if (!hb_is_file(a->kernel))
-		hb_usage_error("--kernel %s: no such file (accepted: a bzImage or a PVH vmlinux)", a->kernel);
+		exit(hb_usage("--kernel %s: no such file (accepted: a bzImage or a PVH vmlinux)", a->kernel));
 	if (a->modules && !hb_is_dir(a->modules))
-		hb_usage_error("--modules %s: not a directory", a->modules);
+		exit(hb_usage("--modules %s: not a directory", a->modules));
 	*k = (struct kernel_image){ .build = xstrdup("external"),
 				    .modules_root = a->modules ? xstrdup(a->modules) : NULL };
 	*(needs.pvh ? &k->vmlinux : &k->bzimage) = xstrdup(a->kernel);
@@ -206,8 +186,8 @@ static void external_kernel(const struct boot_args *a, struct kernel_image *k)
 	text = hb_read_file(config, NULL);
 	missing = text ? required_options_missing(text, &needs) : NULL;
 	if (missing)
-		hb_usage_error("--kernel %s: its config %s lacks what the guest path needs: %s",
-			       a->kernel, config, missing);
+		exit(hb_usage("--kernel %s: its config %s lacks what the guest path needs: %s",
+			       a->kernel, config, missing));
 	k->config = config;
 	free(text);
 }
@@ -272,13 +252,15 @@ static void get_kernel(const struct boot_args *a, struct kernel_image *k, char *
 {
 	struct variant_def v;
 	struct kernel_opts ko = { 0 };
+	char *why;
 
 	if (a->kernel) {
 		external_kernel(a, k);
 		*cmdline = xstrdup("");
 		return;
 	}
-	config_require_variant(a->variant, &v);
+	if (config_require_variant(a->variant, &v, &why) < 0)
+		exit(hb_usage_why(why));
 	ko.dry_run = a->vm.dry_run; /* a dry run builds nothing: it prints the build's plan */
 	if (kernel_ensure(v.build, &ko, k) < 0)
 		exit(EXIT_GUEST_FAILED);
@@ -300,10 +282,10 @@ int cmd_boot(int argc, char **argv)
 	int code;
 
 	parse_args(argc, argv, &a);
-	if (vm_check_opts(&a.vm, &why) < 0)
-		hb_usage_error("boot: %s", why);
+	if (vm_check_opts(&a.vm, &why) < 0) /* the message run gives for the same options */
+		return hb_usage_why(why);
 	a.vm.extra_append = a.append;
-	a.vm.disks = a.disks;
+	a.vm.disks = (const char *const *)a.disks;
 	get_kernel(&a, &k, &cmdline);
 	a.vm.accel = accel_resolve(a.vm.accel, &k, !a.vm.dry_run, &accel_reason);
 	a.vm.accel_reason = accel_reason;
@@ -333,6 +315,6 @@ int cmd_boot(int argc, char **argv)
 	kernel_image_free(&k);
 	free(cmdline);
 	free(accel_reason);
-	free(a.disks);
+	hb_opts_free(&boot_spec, &a);
 	return code;
 }

@@ -7,13 +7,15 @@
 #include <string.h>
 
 #include "boot/qemu_argv.h"
+#include "boot/vm_options.h"
 #include "common/argparse.h"
 #include "common/xalloc.h"
 #include "pin/pin.h"
 
-#define MAX_VCPUS 64      /* the base config's NR_CPUS */
-#define MIN_MEM_MIB 128
-#define MAX_MEM_MIB (1L << 22)
+/* The limits are the option table's (boot/vm_options.h): one set for every command. */
+#define MAX_VCPUS VM_MAX_CORES
+#define MIN_MEM_MIB VM_MIN_MEM_MIB
+#define MAX_MEM_MIB VM_MAX_MEM_MIB
 
 const char *vm_accel_name(enum accel_kind a)
 {
@@ -52,16 +54,14 @@ static int host_cores(void)
 int vm_check_opts(const struct vm_opts *o, char **why)
 {
 	static const char *const rootfs_choices[] = { "auto", "virtiofs", "9p", NULL };
-	int cores = host_cores();
 
 	*why = NULL;
 	if (o->cores < 1 || o->cores > MAX_VCPUS)
 		*why = xasprintf("--cores %d: accepted 1..%d", o->cores, MAX_VCPUS);
-	else if (cores > 0 && o->cores > cores && !o->overcommit)
-		*why = xasprintf("--cores %d: this host has %d physical cores (one vCPU per core; "
-				 "--overcommit to allow more)", o->cores, cores);
+	else if (vm_check_cores(o->cores, host_cores(), o->overcommit, why) < 0)
+		return -1;
 	else if (o->mem_mib < MIN_MEM_MIB || o->mem_mib > MAX_MEM_MIB)
-		*why = xasprintf("--mem %ldM: accepted %dM..%ldM", o->mem_mib, MIN_MEM_MIB, MAX_MEM_MIB);
+		*why = xasprintf("--mem %ldM: accepted %ldM..%ldM", o->mem_mib, MIN_MEM_MIB, MAX_MEM_MIB);
 	else if (o->machine && !qemu_machine_known(o->machine))
 		*why = xasprintf("--machine '%s': accepted q35, microvm", o->machine);
 	else if (o->rootfs && !hb_strv_contains((char *const *)rootfs_choices, o->rootfs))

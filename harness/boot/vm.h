@@ -121,7 +121,7 @@ json_object *vm_result_to_json(const struct vm_result *r);
 
 /* vm.c */
 /* The checks vm_run makes before starting anything (vCPUs vs host cores, machine, rootfs,
- * sizes). 0, or -1 with *why (one line for hb_usage_error). Lets callers refuse bad
+ * sizes). 0, or -1 with *why (one line for hb_usage_why). Lets callers refuse bad
  * options before building a kernel. */
 int vm_check_opts(const struct vm_opts *o, char **why);
 /* "kvm", "tcg", "auto". */

@@ -5,110 +5,156 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
-#include "log.h"
 #include "xalloc.h"
 
-long hb_parse_long(const char *option, const char *value, long min, long max)
+int hb_parse_long(const char *option, const char *value, long min, long max, long *out,
+		  char **why)
 {
 	char *end;
 	long v;
 
 	errno = 0;
 	v = strtol(value, &end, 10);
-	if (errno || end == value || *end || v < min || v > max)
-		hb_usage_error("%s: bad value '%s' (accepted: an integer from %ld to %ld)",
-			       option, value, min, max);
-	return v;
-}
-
-double hb_parse_double(const char *option, const char *value, double min, double max)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(value, &end);
-	if (errno || end == value || *end || !isfinite(v) || v < min || v > max)
-		hb_usage_error("%s: bad value '%s' (accepted: a number from %g to %g)",
-			       option, value, min, max);
-	return v;
-}
-
-long hb_parse_size_mib(const char *option, const char *value, long min_mib, long max_mib)
-{
-	char *end;
-	double v;
-	double mult = 1;
-
-	errno = 0;
-	v = strtod(value, &end);
-	if (!errno && end != value) {
-		if (!strcasecmp(end, "G") || !strcasecmp(end, "GiB") || !strcasecmp(end, "GB"))
-			mult = 1024;
-		else if (!strcasecmp(end, "M") || !strcasecmp(end, "MiB") || !strcasecmp(end, "MB") || !*end)
-			mult = 1;
-		else
-			v = -1;
-	} else {
-		v = -1;
+	if (errno || end == value || *end || v < min || v > max) {
+		*why = xasprintf("%s: bad value '%s' (accepted: an integer from %ld to %ld)",
+				 option, value, min, max);
+		return -1;
 	}
-	v *= mult;
-	if (v < (double)min_mib || v > (double)max_mib || !isfinite(v))
-		hb_usage_error("%s: bad size '%s' (accepted: %ldM to %ldM, with suffix M or G)",
-			       option, value, min_mib, max_mib);
-	return (long)v;
+	*out = v;
+	return 0;
 }
 
-int hb_parse_choice(const char *option, const char *value, const char *const choices[])
+int hb_parse_double(const char *option, const char *value, double min, double max,
+		    double *out, char **why)
 {
-	char buf[256] = "";
-	size_t used = 0;
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(value, &end);
+	if (errno || end == value || *end || !isfinite(v) || v < min || v > max) {
+		*why = xasprintf("%s: bad value '%s' (accepted: a number from %g to %g)",
+				 option, value, min, max);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+/* MiB per unit of the suffix, or 0 when the suffix is not one. */
+static double size_unit_mib(const char *suffix)
+{
+	if (!strcasecmp(suffix, "G") || !strcasecmp(suffix, "GiB") || !strcasecmp(suffix, "GB"))
+		return 1024;
+	if (!strcasecmp(suffix, "M") || !strcasecmp(suffix, "MiB") || !strcasecmp(suffix, "MB") || !*suffix)
+		return 1;
+	return 0;
+}
+
+int hb_parse_size_mib(const char *option, const char *value, long min_mib, long max_mib,
+		      long *out, char **why)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(value, &end);
+	v = !errno && end != value ? v * size_unit_mib(end) : -1;
+	if (!size_unit_mib(end) || v < (double)min_mib || v > (double)max_mib || !isfinite(v)) {
+		*why = xasprintf("%s: bad size '%s' (accepted: %ldM to %ldM, with suffix M or G)",
+				 option, value, min_mib, max_mib);
+		return -1;
+	}
+	*out = (long)v;
+	return 0;
+}
+
+char *hb_join_choices(const char *const choices[])
+{
+	size_t len = 1;
+	char *out;
 
 	for (int i = 0; choices[i]; i++)
-		if (!strcmp(value, choices[i]))
-			return i;
-	for (int i = 0; choices[i] && used < sizeof(buf) - 1; i++)
-		used += (size_t)snprintf(buf + used, sizeof(buf) - used, "%s%s", i ? ", " : "", choices[i]);
-	hb_usage_error("%s: bad value '%s' (accepted: %s)", option, value, buf);
+		len += strlen(choices[i]) + 2;
+	out = xmalloc(len);
+	out[0] = '\0';
+	for (int i = 0; choices[i]; i++) {
+		if (i)
+			strcat(out, ", ");
+		strcat(out, choices[i]);
+	}
+	return out;
 }
 
-char **hb_split_list(const char *option, const char *value, size_t *count)
+int hb_parse_choice(const char *option, const char *value, const char *const choices[],
+		    int *out, char **why)
+{
+	char *list;
+
+	for (int i = 0; choices[i]; i++)
+		if (!strcmp(value, choices[i])) {
+			*out = i;
+			return 0;
+		}
+	list = hb_join_choices(choices);
+	*why = xasprintf("%s: bad value '%s' (accepted: %s)", option, value, list);
+	free(list);
+	return -1;
+}
+
+int hb_split_list(const char *option, const char *value, char ***out, size_t *count, char **why)
 {
 	size_t n = 1, i = 0;
-	char **out;
+	char **items;
 	const char *p = value;
 
 	for (const char *c = value; *c; c++)
 		n += *c == ',';
-	out = xcalloc(n + 1, sizeof(*out));
+	items = xcalloc(n + 1, sizeof(*items));
 	while (1) {
 		const char *comma = strchr(p, ',');
 		size_t len = comma ? (size_t)(comma - p) : strlen(p);
-		if (len == 0)
-			hb_usage_error("%s: empty item in list '%s' (accepted: comma-separated names)",
-				       option, value);
-		out[i++] = xstrndup(p, len);
+		if (len == 0) {
+			hb_free_strv(items);
+			if (why) /* NULL: the caller checked the list already */
+				*why = xasprintf("%s: empty item in list '%s' (accepted: comma-"
+						 "separated names)", option, value);
+			return -1;
+		}
+		items[i++] = xstrndup(p, len);
 		if (!comma)
 			break;
 		p = comma + 1;
 	}
 	if (count)
 		*count = i;
-	return out;
+	*out = items;
+	return 0;
 }
 
-long *hb_parse_long_list(const char *option, const char *value, long min, long max, size_t *count)
+int hb_parse_long_list(const char *option, const char *value, long min, long max, long **out,
+		       size_t *count, char **why)
 {
 	size_t n;
-	char **items = hb_split_list(option, value, &n);
-	long *out = xcalloc(n, sizeof(*out));
+	char **items;
+	long *v;
+	int rc = 0;
 
-	for (size_t i = 0; i < n; i++)
-		out[i] = hb_parse_long(option, items[i], min, max);
+	if (hb_split_list(option, value, &items, &n, why) < 0)
+		return -1;
+	v = xcalloc(n + 1, sizeof(*v));
+	for (size_t i = 0; i < n && rc == 0; i++)
+		rc = hb_parse_long(option, items[i], min, max, &v[i], why);
 	hb_free_strv(items);
+	if (rc < 0) {
+		free(v);
+		return -1;
+	}
+	*out = v;
 	*count = n;
-	return out;
+	return 0;
 }
 
 void hb_free_strv(char **v)

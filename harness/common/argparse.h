@@ -1,23 +1,32 @@
-/* Option-value parsing shared by all commands. Each parser either returns a valid value
- * or calls hb_usage_error() with the option, the bad value and what is accepted. */
+/* Typed option values, shared by the option tables (common/options.h) and the workload
+ * parameters (workload/params.c). Each parser returns 0 and stores the value, or -1 with
+ * *why: one line naming the option, the bad value and what is accepted (the caller, a
+ * command's entry point, prints it and exits 2). */
 #ifndef HB_COMMON_ARGPARSE_H
 #define HB_COMMON_ARGPARSE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-long hb_parse_long(const char *option, const char *value, long min, long max);
-double hb_parse_double(const char *option, const char *value, double min, double max);
-/* Sizes like 512M, 2G, 1024 (MiB when no suffix). Returns MiB. */
-long hb_parse_size_mib(const char *option, const char *value, long min_mib, long max_mib);
-/* value must be one of the NULL-terminated choices; returns its index. */
-int hb_parse_choice(const char *option, const char *value, const char *const choices[]);
+int hb_parse_long(const char *option, const char *value, long min, long max, long *out,
+		  char **why);
+int hb_parse_double(const char *option, const char *value, double min, double max,
+		    double *out, char **why);
+/* Sizes like 512M, 2G, 1024 (MiB when no suffix), stored in MiB. */
+int hb_parse_size_mib(const char *option, const char *value, long min_mib, long max_mib,
+		      long *out, char **why);
+/* value must be one of the NULL-terminated choices; stores its index. */
+int hb_parse_choice(const char *option, const char *value, const char *const choices[],
+		    int *out, char **why);
+/* "a, b, c": the choices joined, newly allocated. */
+char *hb_join_choices(const char *const choices[]);
 
-/* Comma-separated list split into a NULL-terminated, newly allocated array.
- * Empty items ("a,,b") are a usage error naming the option. */
-char **hb_split_list(const char *option, const char *value, size_t *count);
-/* Comma-separated positive integers, e.g. --cores 2,6,12,24. */
-long *hb_parse_long_list(const char *option, const char *value, long min, long max, size_t *count);
+/* Comma-separated list split into a NULL-terminated, newly allocated array. Empty items
+ * ("a,,b") are refused, naming the option. */
+int hb_split_list(const char *option, const char *value, char ***out, size_t *count, char **why);
+/* Comma-separated integers in [min, max], e.g. --cores 2,6,12,24. */
+int hb_parse_long_list(const char *option, const char *value, long min, long max, long **out,
+		       size_t *count, char **why);
 void hb_free_strv(char **v);
 size_t hb_strv_len(char *const *v);
 bool hb_strv_contains(char *const *v, const char *s);

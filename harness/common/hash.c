@@ -13,6 +13,8 @@ struct hb_sha256 {
 	EVP_MD_CTX *ctx;
 };
 
+/* libcrypto's SHA-256 fails only when it cannot allocate its context: out of memory,
+ * which ends the program like any other (common/xalloc.c). */
 struct hb_sha256 *hb_sha256_new(void)
 {
 	struct hb_sha256 *h = OPENSSL_zalloc(sizeof(*h));

@@ -17,13 +17,29 @@ static void vmessage(const char *prefix, const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
-void hb_usage_error(const char *fmt, ...)
+int hb_usage(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	vmessage("", fmt, ap);
 	va_end(ap);
-	exit(HB_EXIT_USAGE);
+	return HB_EXIT_USAGE;
+}
+
+int hb_usage_why(char *why)
+{
+	if (why)
+		hb_usage("%s", why);
+	free(why);
+	return HB_EXIT_USAGE;
+}
+
+int hb_fail_why(char *why)
+{
+	if (why)
+		hb_error("%s", why);
+	free(why);
+	return HB_EXIT_FAIL;
 }
 
 void hb_error(const char *fmt, ...)
@@ -58,5 +74,5 @@ void hb_fatal(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmessage("fatal: ", fmt, ap);
 	va_end(ap);
-	exit(HB_EXIT_FAIL);
+	abort(); /* no caller can go on, and a core shows where it happened */
 }

@@ -7,6 +7,11 @@
 
 #include "log.h"
 
+/* Out of memory ends the program through hb_fatal (abort): every allocation of the harness
+ * is small next to the guest it boots, so failing one means the host is in trouble, and
+ * handing a status back from every string copy would double the code for nothing a
+ * caller could do about it. */
+
 void *xmalloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);

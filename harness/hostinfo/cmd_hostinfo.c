@@ -1,20 +1,25 @@
 /* harness hostinfo [--json] */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "commands.h"
 #include "common/log.h"
+#include "common/options.h"
 #include "hostinfo/hostinfo.h"
 #include "results/jsonfmt.h"
 
-static void usage(FILE *f)
-{
-	fprintf(f, "usage: harness hostinfo [--json]\n"
-		   "CPU (libcpuid), topology (hwloc), NUMA memory (libnuma), kernel and /dev/kvm of\n"
-		   "this host; the same facts every result set records in meta.json \"host\".\n"
-		   "  --json   print the JSON object instead of text\n");
-}
+static const struct hb_option hostinfo_options[] = {
+	{ "json", 0, HB_OPT_FLAG, NULL, "print the JSON object instead of text", .off = 0 },
+	{ NULL },
+};
+
+static const struct hb_cmdspec hostinfo_spec = {
+	.cmd = "hostinfo",
+	.usage = "usage: harness hostinfo [--json]\n"
+		 "CPU (libcpuid), topology (hwloc), NUMA memory (libnuma), kernel and /dev/kvm of\n"
+		 "this host; the same facts every result set records in meta.json \"host\".\n",
+	.groups = { { hostinfo_options, 0 }, { NULL, 0 } },
+};
 
 static json_object *get(json_object *o, const char *key)
 {
@@ -99,29 +104,14 @@ static void print_text(json_object *info)
 
 int cmd_hostinfo(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	bool json = false;
+	bool json = false; /* the table's one option fills it (offset 0) */
 	json_object *info;
-	int c;
+	int first, rc;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-		if (c == 'j') {
-			json = true;
-		} else if (c == 'h') {
-			usage(stdout);
-			return HB_EXIT_OK;
-		} else {
-			hb_usage_error("hostinfo: unknown option '%s' (accepted: --json, --help)",
-				       argv[optind - 1]);
-		}
-	}
-	if (optind < argc)
-		hb_usage_error("hostinfo: unexpected argument '%s' (accepted: --json, --help)", argv[optind]);
+	if (!hb_opts_cmd(&hostinfo_spec, argc, argv, &json, &first, &rc))
+		return rc;
+	if (first < argc)
+		return hb_usage("hostinfo: unexpected argument '%s' (accepted: --json, --help)", argv[first]);
 	info = hostinfo_collect();
 	if (json)
 		printf("%s\n", hb_json_pretty(info));

@@ -1,5 +1,5 @@
 /* harness import FILE.csv [--out DIR] */
-#include <getopt.h>
+#include <stddef.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,18 +11,25 @@
 #include "common/paths.h"
 #include "common/xalloc.h"
 #include "import/import.h"
-#include "report/cliopt.h"
+#include "common/options.h"
 #include "results/store.h"
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"usage: harness import FILE.csv [--out DIR]\n"
-		"Turns a CSV of published or hand-collected numbers into a result set.\n"
-		"Header line required; columns variant,workload,metric,value (required) and\n"
-		"unit,cores,rep,boot,lower_is_better (optional). '#' lines are comments.\n"
-		"  --out DIR   the new result set (default: results/<date>-<time>-<file name>)\n");
-}
+static const struct hb_option import_options[] = {
+	{ "out", 0, HB_OPT_STRING, "DIR", "the new result set (default: results/<date>-<time>-<file\n"
+	  "name>)", .off = 0 },
+	{ NULL },
+};
+
+static const struct hb_cmdspec import_spec = {
+	.cmd = "import",
+	.usage = "usage: harness import FILE.csv [--out DIR]\n"
+		 "Turns a CSV of published or hand-collected numbers into a result set.\n"
+		 "Header line required; columns variant,workload,metric,value (required) and\n"
+		 "unit,cores,rep,boot,lower_is_better (optional). '#' lines are comments.\n",
+	.groups = { { import_options, 0 }, { NULL, 0 } },
+	.operand = "FILE.csv",
+	.operand_accepted = "one CSV file",
+};
 
 /* results/<run id tagged with the file's base name, without .csv>. */
 static char *default_out(const char *path)
@@ -66,38 +73,28 @@ static json_object *import_meta(int argc, char **argv, const char *csv)
 
 int cmd_import(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "out", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *out_arg = NULL;
+	const char *out_arg = NULL; /* the table's one option fills it (offset 0) */
 	struct result_set *rs;
 	json_object *meta;
-	char *dir;
+	char *dir, *why;
 	long rows;
-	int c;
+	int first, rc;
 
-	hb_getopt_begin();
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-		if (c == 'o')
-			out_arg = optarg;
-		else if (c == 'h') {
-			usage(stdout);
-			return HB_EXIT_OK;
-		} else
-			hb_option_error("import", c, argv, "--out, --help");
+	if (!hb_opts_cmd(&import_spec, argc, argv, &out_arg, &first, &rc))
+		return rc;
+	dir = out_arg ? hb_resolve_run_dir(out_arg) : default_out(argv[first]);
+	if (has_samples(dir)) {
+		rc = hb_usage("import: --out: '%s' already holds samples (accepted: a new or empty "
+			      "directory)", dir);
+		free(dir);
+		return rc;
 	}
-	if (optind >= argc)
-		hb_usage_error("import: missing FILE.csv (accepted: one CSV file)");
-	if (optind + 1 < argc)
-		hb_usage_error("import: unexpected argument '%s' (accepted: one CSV file)", argv[optind + 1]);
-	dir = out_arg ? hb_resolve_run_dir(out_arg) : default_out(argv[optind]);
-	if (has_samples(dir))
-		hb_usage_error("import: --out: '%s' already holds samples (accepted: a new or empty "
-			       "directory)", dir);
-	import_csv(argv[optind], NULL); /* all errors surface here, before anything is written */
-	meta = import_meta(argc, argv, argv[optind]);
+	/* All bad input surfaces here, before anything is written. */
+	if ((rc = import_csv(argv[first], NULL, &rows, &why)) != HB_EXIT_OK) {
+		free(dir);
+		return hb_usage_why(why);
+	}
+	meta = import_meta(argc, argv, argv[first]);
 	rs = rs_create(dir, meta);
 	json_object_put(meta);
 	if (!rs) {
@@ -105,10 +102,14 @@ int cmd_import(int argc, char **argv)
 		return HB_EXIT_FAIL;
 	}
 	rs_set_sync_each(rs, false);
-	rows = import_csv(argv[optind], rs);
+	rc = import_csv(argv[first], rs, &rows, &why);
 	rs_close(rs);
+	if (rc != HB_EXIT_OK) {
+		free(dir);
+		return hb_fail_why(why);
+	}
 	printf("%s\n", dir);
-	hb_info("imported %ld samples from %s", rows, argv[optind]);
+	hb_info("imported %ld samples from %s", rows, argv[first]);
 	free(dir);
 	return HB_EXIT_OK;
 }

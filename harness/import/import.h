@@ -10,9 +10,10 @@
 
 #include "results/store.h"
 
-/* Checks the whole file (rs NULL) or appends its rows to rs. Bad input is a usage error
- * naming file, line, column and value (exit 2), found before anything is written.
- * Returns the number of rows. */
-long import_csv(const char *path, struct result_set *rs);
+/* Checks the whole file (rs NULL) or appends its rows to rs, counting them in *rows.
+ * HB_EXIT_OK; HB_EXIT_USAGE with *why for bad input (naming file, line, column and value;
+ * the checking pass finds it before anything is written); HB_EXIT_FAIL with *why when rs
+ * cannot be written. */
+int import_csv(const char *path, struct result_set *rs, long *rows, char **why);
 
 #endif

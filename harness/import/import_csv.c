@@ -3,6 +3,7 @@
 #include "import/import.h"
 
 #include <csv.h>
+#include <stdarg.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -32,7 +33,24 @@ struct reader {
 	size_t nheader;
 	int where[NCOLUMNS]; /* header index of each known column, -1 when absent */
 	long rows;
+	int status;          /* the first error's: HB_EXIT_USAGE or HB_EXIT_FAIL; 0 */
+	char *why;           /* its one line; the rest of the file is skipped */
 };
+
+/* Records the first error (bad input unless status says otherwise); later ones are its
+ * consequences. */
+__attribute__((format(printf, 3, 4))) static void refuse(struct reader *r, int status,
+							  const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->why)
+		return;
+	va_start(ap, fmt);
+	r->why = xvasprintf(fmt, ap);
+	va_end(ap);
+	r->status = status;
+}
 
 static void on_field(void *data, size_t len, void *ctx)
 {
@@ -59,8 +77,8 @@ static void take_header(struct reader *r)
 			if (!strcasecmp(r->fields[i], column_names[c]))
 				known = c;
 		if (known >= 0 && r->where[known] >= 0)
-			hb_usage_error("%s:%ld: column %zu: '%s' appears twice in the header",
-				       r->path, r->line, i + 1, r->fields[i]);
+			refuse(r, HB_EXIT_USAGE, "%s:%ld: column %zu: '%s' appears twice in the header",
+			       r->path, r->line, i + 1, r->fields[i]);
 		if (known >= 0)
 			r->where[known] = (int)i;
 		else if (!r->rs)
@@ -69,9 +87,9 @@ static void take_header(struct reader *r)
 	}
 	for (int c = 0; c < NREQUIRED; c++)
 		if (r->where[c] < 0)
-			hb_usage_error("%s:%ld: missing column '%s' (required: variant, workload, metric, "
-				       "value; optional: unit, cores, rep, boot, lower_is_better)",
-				       r->path, r->line, column_names[c]);
+			refuse(r, HB_EXIT_USAGE, "%s:%ld: missing column '%s' (required: variant, "
+			       "workload, metric, value; optional: unit, cores, rep, boot, "
+			       "lower_is_better)", r->path, r->line, column_names[c]);
 	r->header = r->fields;
 	r->nheader = r->nfields;
 	r->fields = NULL;
@@ -83,14 +101,13 @@ static const char *field(const struct reader *r, enum column c)
 	return r->where[c] >= 0 ? r->fields[r->where[c]] : "";
 }
 
-__attribute__((noreturn)) static void bad_value(const struct reader *r, enum column c,
-						 const char *accepted)
+static void bad_value(struct reader *r, enum column c, const char *accepted)
 {
-	hb_usage_error("%s:%ld: column %d (%s): bad value '%s' (accepted: %s)", r->path, r->line,
-		       r->where[c] + 1, column_names[c], field(r, c), accepted);
+	refuse(r, HB_EXIT_USAGE, "%s:%ld: column %d (%s): bad value '%s' (accepted: %s)", r->path,
+	       r->line, r->where[c] + 1, column_names[c], field(r, c), accepted);
 }
 
-static double number_at(const struct reader *r)
+static double number_at(struct reader *r)
 {
 	const char *s = field(r, COL_VALUE);
 	char *end;
@@ -104,7 +121,7 @@ static double number_at(const struct reader *r)
 }
 
 /* cores, rep, boot: empty means absent (-1). */
-static int count_at(const struct reader *r, enum column c, long min)
+static int count_at(struct reader *r, enum column c, long min)
 {
 	const char *s = field(r, c);
 	char *end;
@@ -119,7 +136,7 @@ static int count_at(const struct reader *r, enum column c, long min)
 	return (int)v;
 }
 
-static bool direction_at(const struct reader *r)
+static bool direction_at(struct reader *r)
 {
 	static const char *const yes[] = { "", "true", "1", "yes", NULL };
 	static const char *const no[] = { "false", "0", "no", NULL };
@@ -132,15 +149,18 @@ static bool direction_at(const struct reader *r)
 		if (!strcasecmp(s, no[i]))
 			return false;
 	bad_value(r, COL_LOWER, "true, false, 1, 0, yes, no, or empty for true");
+	return true;
 }
 
 static void take_row(struct reader *r)
 {
 	struct sample s;
 
-	if (r->nfields != r->nheader)
-		hb_usage_error("%s:%ld: %zu fields, but the header has %zu columns", r->path, r->line,
-			       r->nfields, r->nheader);
+	if (r->nfields != r->nheader) {
+		refuse(r, HB_EXIT_USAGE, "%s:%ld: %zu fields, but the header has %zu columns", r->path,
+		       r->line, r->nfields, r->nheader);
+		return;
+	}
 	for (int c = 0; c < NREQUIRED - 1; c++)
 		if (!*field(r, c))
 			bad_value(r, c, "a non-empty name");
@@ -149,9 +169,12 @@ static void take_row(struct reader *r)
 			     .value = number_at(r), .cores = count_at(r, COL_CORES, 1),
 			     .rep = count_at(r, COL_REP, 0), .boot = count_at(r, COL_BOOT, 0),
 			     .lower_is_better = direction_at(r) };
+	if (r->why)
+		return;
 	r->rows++;
 	if (r->rs && rs_append(r->rs, &s) < 0)
-		hb_fatal("import stopped after %ld rows; %s holds them", r->rows - 1, rs_dir(r->rs));
+		refuse(r, HB_EXIT_FAIL, "import stopped after %ld rows; %s holds them", r->rows - 1,
+		       rs_dir(r->rs));
 }
 
 static void on_row_end(int terminator, void *ctx)
@@ -159,9 +182,9 @@ static void on_row_end(int terminator, void *ctx)
 	struct reader *r = ctx;
 
 	(void)terminator;
-	if (!r->header)
+	if (!r->header && !r->why)
 		take_header(r);
-	else
+	else if (!r->why)
 		take_row(r);
 	clear_fields(r);
 }
@@ -179,28 +202,28 @@ static void feed(struct reader *r, struct csv_parser *p, FILE *f, struct progres
 	ssize_t len;
 	double last = 0;
 
-	while ((len = getline(&line, &cap, f)) >= 0) {
+	while (!r->why && (len = getline(&line, &cap, f)) >= 0) {
 		r->line++;
 		done += (size_t)len;
 		if (is_comment(r, p, line))
 			continue;
 		if (csv_parse(p, line, (size_t)len, on_field, on_row_end, r) != (size_t)len)
-			hb_usage_error("%s:%ld: malformed CSV (%s; accepted: RFC 4180 quoting)", r->path,
-				       r->line, csv_strerror(csv_error(p)));
+			refuse(r, HB_EXIT_USAGE, "%s:%ld: malformed CSV (%s; accepted: RFC 4180 quoting)",
+			       r->path, r->line, csv_strerror(csv_error(p)));
 		if (pr && hb_now() - last > 1) {
 			progress_update(pr, done >> 10, r->rs ? "writing" : "checking", -1);
 			last = hb_now();
 		}
 	}
 	free(line);
-	if (csv_fini(p, on_field, on_row_end, r) != 0)
-		hb_usage_error("%s:%ld: a quoted field is never closed (accepted: RFC 4180 quoting)",
-			       r->path, r->line);
+	if (!r->why && csv_fini(p, on_field, on_row_end, r) != 0)
+		refuse(r, HB_EXIT_USAGE, "%s:%ld: a quoted field is never closed (accepted: RFC 4180 "
+		       "quoting)", r->path, r->line);
 }
 
 #define PROGRESS_MIN_BYTES (8L << 20) /* smaller files finish before a progress line helps */
 
-long import_csv(const char *path, struct result_set *rs)
+int import_csv(const char *path, struct result_set *rs, long *rows, char **why)
 {
 	struct reader r = { .path = path, .rs = rs };
 	struct csv_parser p;
@@ -209,9 +232,11 @@ long import_csv(const char *path, struct result_set *rs)
 	FILE *f = fopen(path, "re");
 	bool show = f && fstat(fileno(f), &st) == 0 && st.st_size >= PROGRESS_MIN_BYTES;
 
-	if (!f)
-		hb_usage_error("import: cannot read '%s': %s (accepted: a readable CSV file)", path,
-			       strerror(errno));
+	if (!f) {
+		*why = xasprintf("import: cannot read '%s': %s (accepted: a readable CSV file)", path,
+				 strerror(errno));
+		return HB_EXIT_USAGE;
+	}
 	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0)
 		hb_fatal("out of memory starting the CSV parser");
 	if (show)
@@ -222,15 +247,17 @@ long import_csv(const char *path, struct result_set *rs)
 	csv_free(&p);
 	fclose(f);
 	if (!r.header)
-		hb_usage_error("import: %s: empty file (accepted: a CSV whose first line names the "
-			       "columns variant,workload,metric,value)", path);
+		refuse(&r, HB_EXIT_USAGE, "import: %s: empty file (accepted: a CSV whose first line "
+		       "names the columns variant,workload,metric,value)", path);
 	if (!r.rows)
-		hb_usage_error("import: %s: no data rows after the header (accepted: at least one "
-			       "row of values)", path);
+		refuse(&r, HB_EXIT_USAGE, "import: %s: no data rows after the header (accepted: at "
+		       "least one row of values)", path);
 	for (size_t i = 0; i < r.nheader; i++)
 		free(r.header[i]);
 	free(r.header);
 	clear_fields(&r);
 	free(r.fields);
-	return r.rows;
+	*rows = r.rows;
+	*why = r.why;
+	return r.status;
 }

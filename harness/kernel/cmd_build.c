@@ -1,6 +1,6 @@
 /* harness build [VARIANT|BUILD ...] [--source DIR|TARBALL] [--cache DIR] [--jobs N]
  *               [--force] [--dry-run] [--list] */
-#include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,23 +10,10 @@
 #include "commands.h"
 #include "common/argparse.h"
 #include "common/log.h"
+#include "common/options.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
 #include "kernel/kconfigs.h"
-
-static const char usage_text[] =
-	"usage: harness build [VARIANT|BUILD ...] [options]\n"
-	"\n"
-	"Builds kernels from kernel-configs/ (a variant builds its build), cached by content.\n"
-	"With no name, builds 'base'.\n"
-	"\n"
-	"  --source DIR|TARBALL  kernel source (default " KSOURCE_DEFAULT ")\n"
-	"  --cache DIR           kernel cache (default $HARDBENCH_CACHE or ~/.cache/hardbench)\n"
-	"  -j, --jobs N          parallel compile jobs (default: host cores)\n"
-	"  --force               rebuild even when cached\n"
-	"  -n, --dry-run         print the plan: builds, cached or not, the exact commands\n"
-	"  --list                list builds and variants with their cache state\n"
-	"  -h, --help            this text\n";
 
 struct build_args {
 	struct kernel_opts opts;
@@ -34,24 +21,54 @@ struct build_args {
 	char **names; /* build names, resolved and without duplicates */
 };
 
-static const char accepted_options[] =
-	"--source, --cache, --jobs, --force, --dry-run, --list, --help";
-
-static void check_source(const char *s)
+static int check_source(void *base, const char *s, char **why)
 {
+	(void)base;
 	if (hb_is_dir(s))
-		return;
+		return 0;
 	if (!hb_is_file(s))
-		hb_usage_error("--source: '%s' does not exist (accepted: a kernel tree or a tarball)", s);
-	if (!ksource_is_tarball_name(s))
-		hb_usage_error("--source: '%s' is not a tarball (accepted: a kernel tree, or .tar, "
-			       ".tar.xz, .tar.gz, .tgz, .tar.bz2, .tar.zst)", s);
+		*why = xasprintf("--source: '%s' does not exist (accepted: a kernel tree or a tarball)", s);
+	else if (!ksource_is_tarball_name(s))
+		*why = xasprintf("--source: '%s' is not a tarball (accepted: a kernel tree, or .tar, "
+				 ".tar.xz, .tar.gz, .tgz, .tar.bz2, .tar.zst)", s);
+	else
+		return 0;
+	return -1;
 }
+
+#define BUILD(f) offsetof(struct build_args, f)
+
+static const struct hb_option build_options[] = {
+	{ "source", 0, HB_OPT_STRING, "DIR|TARBALL", "kernel source (default " KSOURCE_DEFAULT ")",
+	  .off = BUILD(opts.source), .set = check_source },
+	{ "cache", 0, HB_OPT_STRING, "DIR", "kernel cache (default $HARDBENCH_CACHE or\n"
+	  "~/.cache/hardbench)", .off = BUILD(opts.cache) },
+	{ "jobs", 'j', HB_OPT_INT, "N", "parallel compile jobs (default: host cores)", 1, 4096,
+	  .off = BUILD(opts.jobs) },
+	{ "force", 0, HB_OPT_FLAG, NULL, "rebuild even when cached", .off = BUILD(opts.force) },
+	{ "dry-run", 'n', HB_OPT_FLAG, NULL, "print the plan: builds, cached or not, the exact commands",
+	  .off = BUILD(opts.dry_run) },
+	{ "list", 0, HB_OPT_FLAG, NULL, "list builds and variants with their cache state",
+	  .off = BUILD(list) },
+	{ NULL },
+};
+
+static const struct hb_cmdspec build_spec = {
+	.cmd = "build",
+	.usage = "usage: harness build [VARIANT|BUILD ...] [options]\n"
+		 "\n"
+		 "Builds kernels from kernel-configs/ (a variant builds its build), cached by content.\n"
+		 "With no name, builds 'base'.\n"
+		 "\n",
+	.groups = { { build_options, 0 }, { NULL, 0 } },
+};
 
 static void add_name(struct build_args *a, size_t *n, size_t *cap, const char *name)
 {
-	char *build = config_require_build_name(name);
+	char *why = NULL, *build = config_require_build_name(name, &why);
 
+	if (!build)
+		exit(hb_usage_why(why));
 	if (hb_strv_contains(a->names, build)) {
 		free(build);
 		return;
@@ -63,37 +80,14 @@ static void add_name(struct build_args *a, size_t *n, size_t *cap, const char *n
 
 static void parse_args(int argc, char **argv, struct build_args *a)
 {
-	static const struct option longopts[] = {
-		{ "source", required_argument, NULL, 's' }, { "cache", required_argument, NULL, 'c' },
-		{ "jobs", required_argument, NULL, 'j' },   { "force", no_argument, NULL, 'f' },
-		{ "dry-run", no_argument, NULL, 'n' },      { "list", no_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
-	};
 	size_t n = 0, cap = 0;
-	int c;
+	int first, rc;
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":j:nh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 's': check_source(optarg); a->opts.source = optarg; break;
-		case 'c': a->opts.cache = optarg; break;
-		case 'j': a->opts.jobs = (int)hb_parse_long("--jobs", optarg, 1, 4096); break;
-		case 'f': a->opts.force = true; break;
-		case 'n': a->opts.dry_run = true; break;
-		case 'l': a->list = true; break;
-		case 'h': fputs(usage_text, stdout); exit(HB_EXIT_OK);
-		case ':':
-			hb_usage_error("option '%s' needs a value", argv[optind - 1]);
-		default:
-			hb_usage_error("build: unknown option '%s' (accepted: %s)", argv[optind - 1],
-				       accepted_options);
-		}
-	}
+	if (!hb_opts_cmd(&build_spec, argc, argv, a, &first, &rc))
+		exit(rc);
 	a->names = xcalloc(1, sizeof(*a->names));
-	for (int i = optind; i < argc; i++) {
+	for (int i = first; i < argc; i++)
 		add_name(a, &n, &cap, argv[i]);
-	}
 	if (!n && !a->list)
 		add_name(a, &n, &cap, "base");
 }

@@ -37,12 +37,12 @@ int config_load_variant(const char *name, struct variant_def *out);
 /* Sorted, NULL-terminated names (hb_free_strv). */
 char **config_list_builds(void);
 char **config_list_variants(void);
-/* Variant name -> definition; unknown name is a usage error (exit 2) listing known ones.
- * Also a usage error when the variant names a build that does not exist. */
-void config_require_variant(const char *name, struct variant_def *out);
-/* A variant or build name -> the build's name (newly allocated); usage error (exit 2)
- * listing the known variants and builds when it is neither. */
-char *config_require_build_name(const char *name);
+/* Variant name -> definition: 0; or -1 with *why (one line: an unknown name, listing the
+ * known ones; a broken file; a build that does not exist), *out zeroed. */
+int config_require_variant(const char *name, struct variant_def *out, char **why);
+/* A variant or build name -> the build's name (newly allocated); NULL with *why listing
+ * the known variants and builds when it is neither. */
+char *config_require_build_name(const char *name, char **why);
 /* The kernel-configs/ folder: <hb_source_dir()>/kernel-configs (newly allocated). */
 char *config_dir(void);
 void build_def_free(struct build_def *b);

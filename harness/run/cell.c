@@ -89,15 +89,15 @@ static struct vm_opts cell_vm_opts(const struct run *r, const struct plan_cell *
 				   const struct workload_cell *wc, const char *log_dir, int reps)
 {
 	const struct workload *w = run_workload(r, c->workload);
-	double timeout = r->opts->timeout_s;
+	double timeout = r->opts->vm.timeout_s;
 
 	if (timeout <= 0) /* generous: four times the estimate, at least ten minutes */
 		timeout = 600 + 4 * estimate_cell_s(&r->est, w->name, reps);
 	return (struct vm_opts){
 		.cores = c->cores, .mem_mib = r->mem_mib, .timeout_s = timeout, .accel = r->accel,
-		.accel_reason = r->accel_reason, .machine = r->opts->machine, .rootfs = r->opts->rootfs,
-		.pin = !r->opts->no_pin, .overcommit = r->opts->overcommit, .log_dir = log_dir,
-		.prealloc = true,
+		.accel_reason = r->accel_reason, .machine = r->opts->vm.machine,
+		.rootfs = r->opts->vm.rootfs, .entry = r->opts->vm.entry, .pin = r->opts->vm.pin,
+		.overcommit = r->opts->vm.overcommit, .log_dir = log_dir, .prealloc = true,
 		.disks = (const char *const *)wc->disks,
 	};
 }

@@ -8,6 +8,7 @@
 #include "common/argparse.h"
 #include "common/log.h"
 #include "common/paths.h"
+#include "boot/vm_options.h"
 #include "common/xalloc.h"
 #include "kernel/kconfigs.h"
 #include "pin/pin.h"
@@ -43,21 +44,20 @@ long *matrix_default_cores(int host_cores, size_t *n)
 	return out;
 }
 
-void matrix_check_cores(const long *cores, size_t n, int host_cores, bool overcommit)
+int matrix_check_cores(const long *cores, size_t n, int host_cores, bool overcommit, char **why)
 {
-	char bad[256] = "";
-	size_t used = 0;
-
 	for (size_t i = 0; i < n; i++) {
 		for (size_t j = 0; j < i; j++)
-			if (cores[j] == cores[i])
-				hb_usage_error("--cores: %ld appears twice (accepted: distinct vCPU counts)", cores[i]);
-		if (!overcommit && cores[i] > host_cores && used < sizeof(bad) - 16)
-			used += (size_t)snprintf(bad + used, sizeof(bad) - used, "%s%ld", used ? "," : "", cores[i]);
+			if (cores[j] == cores[i]) {
+				*why = xasprintf("--cores: %ld appears twice (accepted: distinct vCPU counts)",
+						 cores[i]);
+				return -1;
+			}
+		/* The same check and message as harness boot's (boot/vm_options.h). */
+		if (vm_check_cores(cores[i], host_cores, overcommit, why) < 0)
+			return -1;
 	}
-	if (used)
-		hb_usage_error("--cores: %s do not fit this host's %d physical cores (accepted: 1 to %d, "
-			       "or add --overcommit)", bad, host_cores, host_cores);
+	return 0;
 }
 
 /* A build can be made when its definition loads and every patch it lists exists. */
@@ -105,17 +105,21 @@ char **matrix_default_variants(void)
 	return out;
 }
 
-void matrix_check_variants(char *const *variants)
+int matrix_check_variants(char *const *variants, char **why)
 {
 	for (size_t i = 0; variants[i]; i++) {
 		struct variant_def v;
-		config_require_variant(variants[i], &v);
+		if (config_require_variant(variants[i], &v, why) < 0)
+			return -1;
 		variant_def_free(&v);
 		for (size_t j = 0; j < i; j++)
-			if (!strcmp(variants[i], variants[j]))
-				hb_usage_error("--variants: '%s' appears twice (accepted: distinct variants)",
-					       variants[i]);
+			if (!strcmp(variants[i], variants[j])) {
+				*why = xasprintf("--variants: '%s' appears twice (accepted: distinct "
+						 "variants)", variants[i]);
+				return -1;
+			}
 	}
+	return 0;
 }
 
 /* Each workload.ini says whether (and where) it is in the default set. */

@@ -11,13 +11,14 @@
 int matrix_host_cores(void);
 /* {2,6,12,24} that fit host_cores; {host_cores} when none does. */
 long *matrix_default_cores(int host_cores, size_t *n);
-/* Exits 2 naming every count above host_cores (unless overcommit). */
-void matrix_check_cores(const long *cores, size_t n, int host_cores, bool overcommit);
+/* 0; or -1 with *why naming a repeated count or one above host_cores (unless
+ * overcommit; the message is harness boot's, see boot/vm_options.h). */
+int matrix_check_cores(const long *cores, size_t n, int host_cores, bool overcommit, char **why);
 /* baseline, init_on_alloc, init_on_free, then every other variant whose build can be made
  * (its fragments and patches are all present). */
 char **matrix_default_variants(void);
-/* Exits 2 on an unknown variant (listing the known ones) or a repeated one. */
-void matrix_check_variants(char *const *variants);
+/* 0; or -1 with *why naming an unknown variant (listing the known ones) or a repeated one. */
+int matrix_check_variants(char *const *variants, char **why);
 char **matrix_default_workloads(void);
 
 #endif

@@ -84,8 +84,8 @@ json_object *run_meta_build(const struct run *r, int argc, char **argv)
 	free(args);
 	json_object_object_add(m, RS_META_ACCEL, json_object_new_string(r->accel == ACCEL_KVM ? "kvm" : "tcg"));
 	json_object_object_add(m, RS_META_ACCEL_REASON, json_object_new_string(r->accel_reason ? r->accel_reason : ""));
-	json_object_object_add(m, RS_META_OVERCOMMIT, json_object_new_boolean(r->opts->overcommit));
-	json_object_object_add(m, "pinning", json_object_new_boolean(!r->opts->no_pin));
+	json_object_object_add(m, RS_META_OVERCOMMIT, json_object_new_boolean(r->opts->vm.overcommit));
+	json_object_object_add(m, "pinning", json_object_new_boolean(r->opts->vm.pin));
 	json_object_object_add(m, "kernels", kernels_json(r));
 	json_object_object_add(m, "variants", variants_json(r));
 	json_object_object_add(m, "workloads", workloads_json(r));

@@ -1,5 +1,5 @@
 /* `harness run` options, as given on the command line (defaults are filled in later, by
- * run/defaults.c, once the host and kernel-configs/ are known). */
+ * run/setup.c, once the host and kernel-configs/ are known). */
 #ifndef HB_RUN_OPTIONS_H
 #define HB_RUN_OPTIONS_H
 
@@ -7,13 +7,12 @@
 #include <stddef.h>
 
 #include "boot/vm.h"
+#include "boot/vm_options.h"
 #include "run/plan.h"
 
 struct run_opts {
 	char **variants;       /* NULL: default */
 	char **workloads;      /* NULL: default */
-	long *cores;           /* NULL: default */
-	size_t ncores;
 	int reps;              /* 0: default */
 	int boots;             /* 0: default */
 	char **params;         /* "W.KEY=VALUE", NULL-terminated (never NULL) */
@@ -21,13 +20,10 @@ struct run_opts {
 	bool order_given;
 	unsigned long seed;
 	bool seed_given;
-	long mem_mib;          /* 0: default (raised to what a workload needs) */
-	double timeout_s;      /* 0: per cell from the workload's estimate */
-	enum accel_kind accel;
-	const char *machine;
-	const char *rootfs;
-	bool no_pin;
-	bool overcommit;
+	/* cores (NULL: default), mem_mib (0: default, raised to what a workload needs),
+	 * timeout_s (0: per cell from the workload's estimate), accel, machine, rootfs,
+	 * entry, pin, overcommit: the VM options boot has too. */
+	struct vm_cli vm;
 	int max_failures;      /* failed cells tolerated before the run stops */
 	const char *out;       /* NULL: results/<run-id> */
 	const char *resume;    /* resume this result set */
@@ -37,8 +33,8 @@ struct run_opts {
 	int jobs;              /* kernel build jobs (0: host cores) */
 };
 
-/* Parses argv; usage errors exit 2. Returns -1 when --help was printed (exit 0). */
-int run_opts_parse(int argc, char **argv, struct run_opts *o);
+/* Parses argv: HB_OPTS_OK, HB_OPTS_HELP (--help printed), or HB_OPTS_BAD with *why. */
+int run_opts_parse(int argc, char **argv, struct run_opts *o, char **why);
 void run_opts_free(struct run_opts *o);
 
 #endif

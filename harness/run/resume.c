@@ -31,42 +31,54 @@ static json_object *get(json_object *o, const char *key)
 	return v;
 }
 
-static void refuse_plan_options(const struct run_opts *o)
+static const char *plan_option_given(const struct run_opts *o)
 {
-	const char *given = o->variants ? "--variants" : o->workloads ? "--workloads" : o->cores ? "--cores"
+	const char *given = o->variants ? "--variants" : o->workloads ? "--workloads" : o->vm.cores ? "--cores"
 		: o->reps ? "--reps" : o->boots ? "--boots" : o->params[0] ? "--param" : o->order_given ? "--order"
-		: o->seed_given ? "--seed" : o->mem_mib ? "--mem" : o->out ? "--out" : NULL;
-	if (given)
-		hb_usage_error("%s: not accepted with --resume (the plan comes from the result set's meta.json)", given);
+		: o->seed_given ? "--seed" : o->vm.mem_mib ? "--mem" : o->out ? "--out" : NULL;
+	return given;
 }
 
-void resume_read_plan(const char *dir, struct run_opts *o)
+int resume_read_plan(const char *dir, struct run_opts *o, char **why)
 {
-	json_object *meta = rs_read_meta(dir), *plan, *v;
+	const char *given = plan_option_given(o);
+	json_object *meta, *plan, *v;
 
-	refuse_plan_options(o);
+	if (given) {
+		*why = xasprintf("%s: not accepted with --resume (the plan comes from the result set's "
+				 "meta.json)", given);
+		return -1;
+	}
+	meta = rs_read_meta(dir);
 	plan = meta ? get(meta, "plan") : NULL;
-	if (!plan)
-		hb_usage_error("--resume: '%s' is not a result set of 'harness run' (no meta.json with a plan)", dir);
+	if (!plan) {
+		json_object_put(meta);
+		*why = xasprintf("--resume: '%s' is not a result set of 'harness run' (no meta.json "
+				 "with a plan)", dir);
+		return -1;
+	}
 	o->variants = strv_from_json(get(plan, "variants"));
 	o->workloads = strv_from_json(get(plan, "workloads"));
 	hb_free_strv(o->params);
 	o->params = strv_from_json(get(plan, "params"));
 	v = get(plan, "cores");
-	o->ncores = v ? json_object_array_length(v) : 0;
-	o->cores = xcalloc(o->ncores + 1, sizeof(long));
-	for (size_t i = 0; i < o->ncores; i++)
-		o->cores[i] = json_object_get_int(json_object_array_get_idx(v, i));
+	o->vm.ncores = v ? json_object_array_length(v) : 0;
+	o->vm.cores = xcalloc(o->vm.ncores + 1, sizeof(long));
+	for (size_t i = 0; i < o->vm.ncores; i++)
+		o->vm.cores[i] = json_object_get_int(json_object_array_get_idx(v, i));
 	o->reps = json_object_get_int(get(plan, "reps"));
 	o->boots = json_object_get_int(get(plan, "boots"));
 	o->order = !strcmp(json_object_get_string(get(plan, "order")) ?: "", "grouped") ? ORDER_GROUPED : ORDER_INTERLEAVED;
 	o->seed = (unsigned long)json_object_get_int64(get(plan, "seed"));
-	o->mem_mib = json_object_get_int64(get(plan, "mem_mib"));
+	o->vm.mem_mib = json_object_get_int64(get(plan, "mem_mib"));
 	if (get(meta, "overcommit") && json_object_get_boolean(get(meta, "overcommit")))
-		o->overcommit = true;
-	if (!o->variants[0] || !o->workloads[0] || !o->ncores || o->reps < 1 || o->boots < 1)
-		hb_usage_error("--resume: the plan in %s/meta.json is incomplete", dir);
+		o->vm.overcommit = true;
 	json_object_put(meta);
+	if (!o->variants[0] || !o->workloads[0] || !o->vm.ncores || o->reps < 1 || o->boots < 1) {
+		*why = xasprintf("--resume: the plan in %s/meta.json is incomplete", dir);
+		return -1;
+	}
+	return 0;
 }
 
 static void mark_done(const struct journal_entry *e, void *ctx)

@@ -45,8 +45,9 @@ struct run {
 	int run_lock_fd;
 };
 
-/* run/setup.c: defaults, checks, workloads, variants, plan, memory (usage errors exit 2). */
-void run_setup(struct run *r);
+/* run/setup.c: defaults, checks, workloads, variants, plan, memory. 0; or HB_EXIT_USAGE
+ * (a bad option) or HB_EXIT_FAIL (a workload that cannot be loaded) with *why. */
+int run_setup(struct run *r, char **why);
 
 /* run/cell.c: boots one cell, appends its complete repetitions, journals the attempt.
  * Returns 0 (even when the cell failed: failures are counted in r), or -1 when the run
@@ -60,9 +61,9 @@ struct run_variant *run_variant(const struct run *r, const char *name);
 /* Marks the repetitions the journal lists as measured and drops samples of any other
  * repetition from samples.jsonl (a run that died between samples and journal line). */
 int resume_load(struct run *r);
-/* Rebuilds the options of the original run from meta.json "plan". Usage error (exit 2)
- * when the set has no plan or when options that define the plan were given too. */
-void resume_read_plan(const char *dir, struct run_opts *o);
+/* Rebuilds the options of the original run from meta.json "plan": 0; or -1 with *why (a
+ * usage error) when the set has no plan or when options that define the plan were given too. */
+int resume_read_plan(const char *dir, struct run_opts *o, char **why);
 
 /* run/meta.c */
 json_object *run_meta_build(const struct run *r, int argc, char **argv);

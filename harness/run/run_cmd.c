@@ -129,13 +129,14 @@ static void resolve_accel(struct run *r)
 {
 	json_object *v;
 
-	if (r->opts->resume && r->opts->accel == ACCEL_AUTO && r->meta &&
+	if (r->opts->resume && r->opts->vm.accel == ACCEL_AUTO && r->meta &&
 	    json_object_object_get_ex(r->meta, RS_META_ACCEL, &v)) {
 		r->accel = !strcmp(json_object_get_string(v), "kvm") ? ACCEL_KVM : ACCEL_TCG;
 		r->accel_reason = xasprintf("same as the run being resumed");
 		return;
 	}
-	r->accel = accel_resolve(r->opts->accel, &r->kernels[0], true, &r->accel_reason);
+	r->accel = accel_resolve((enum accel_kind)r->opts->vm.accel, &r->kernels[0], true,
+				  &r->accel_reason);
 }
 
 static bool stop_requested(void)
@@ -232,16 +233,21 @@ int cmd_run(int argc, char **argv)
 {
 	struct run_opts o;
 	struct run r = { .opts = &o, .run_lock_fd = -1 };
-	int rc;
+	char *why;
+	int rc = run_opts_parse(argc, argv, &o, &why);
 
-	if (run_opts_parse(argc, argv, &o) < 0)
-		return HB_EXIT_OK;
+	if (rc != HB_OPTS_OK) {
+		run_opts_free(&o);
+		return rc == HB_OPTS_HELP ? HB_EXIT_OK : hb_usage_why(why);
+	}
 	if (o.resume) {
 		r.dir = hb_resolve_run_dir(o.resume);
-		resume_read_plan(r.dir, &o);
+		if (resume_read_plan(r.dir, &o, &why) < 0)
+			return hb_usage_why(why);
 	}
-	run_setup(&r);
-	r.accel = o.accel;
+	if ((rc = run_setup(&r, &why)) != 0)
+		return rc == HB_EXIT_USAGE ? hb_usage_why(why) : hb_fail_why(why);
+	r.accel = (enum accel_kind)o.vm.accel;
 	estimator_init(&r.est, (const struct workload *const *)r.workloads, r.nworkloads, r.accel);
 	if (!r.dir) {
 		char *id = rs_new_run_id(NULL), *root = hb_results_root();
@@ -250,8 +256,8 @@ int cmd_run(int argc, char **argv)
 		free(root);
 	}
 	if (!o.resume && has_samples(r.dir))
-		hb_usage_error("--out: %s already holds samples (accepted: a new or empty directory; "
-			       "or continue it with --resume)", r.dir);
+		return hb_usage("--out: %s already holds samples (accepted: a new or empty directory; "
+				"or continue it with --resume)", r.dir);
 	if (!o.dry_run && lock_run_dir(&r) != 0)
 		return HB_EXIT_FAIL;
 	if (o.resume && resume_load(&r) != 0)

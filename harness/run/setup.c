@@ -16,17 +16,26 @@
  * tmpfs and for hugetlb's pool at 2/3 of it. */
 static const long default_mem_mib = 2048;
 
-static void fill_defaults(struct run *r)
+/* Each step below: 0, or the exit status (HB_EXIT_USAGE, HB_EXIT_FAIL) with *why. */
+static int usage(char **why, char *reason)
+{
+	*why = reason;
+	return HB_EXIT_USAGE;
+}
+
+static int fill_defaults(struct run *r, char **why)
 {
 	struct run_opts *o = r->opts;
 
 	r->host_cores = matrix_host_cores();
-	if (!o->cores)
-		o->cores = matrix_default_cores(r->host_cores, &o->ncores);
-	matrix_check_cores(o->cores, o->ncores, r->host_cores, o->overcommit);
+	if (!o->vm.cores)
+		o->vm.cores = matrix_default_cores(r->host_cores, &o->vm.ncores);
+	if (matrix_check_cores(o->vm.cores, o->vm.ncores, r->host_cores, o->vm.overcommit, why) < 0)
+		return HB_EXIT_USAGE;
 	if (!o->variants)
 		o->variants = matrix_default_variants();
-	matrix_check_variants(o->variants);
+	if (matrix_check_variants(o->variants, why) < 0)
+		return HB_EXIT_USAGE;
 	if (!o->workloads)
 		o->workloads = matrix_default_workloads();
 	/* Three boots of one repetition rather than one boot of three: the cells of a round
@@ -41,9 +50,10 @@ static void fill_defaults(struct run *r)
 	/* A fixed default seed: --dry-run shows the order the run will use; meta.json keeps it. */
 	if (!o->seed && o->order == ORDER_INTERLEAVED)
 		o->seed = 1;
+	return 0;
 }
 
-static void load_workloads(struct run *r)
+static int load_workloads(struct run *r, char **why)
 {
 	char **names = r->opts->workloads;
 
@@ -52,66 +62,83 @@ static void load_workloads(struct run *r)
 	for (size_t i = 0; i < r->nworkloads; i++) {
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(names[i], names[j]))
-				hb_usage_error("--workloads: '%s' appears twice (accepted: distinct workloads)", names[i]);
-		r->workloads[i] = workload_require(names[i]);
-		if (!r->workloads[i])
-			hb_fatal("workload '%s' could not be loaded", names[i]);
+				return usage(why, xasprintf("--workloads: '%s' appears twice (accepted: "
+							    "distinct workloads)", names[i]));
+		r->workloads[i] = workload_require(names[i], why);
+		if (!r->workloads[i] && *why)
+			return HB_EXIT_USAGE;
+		if (!r->workloads[i]) {
+			*why = xasprintf("workload '%s' could not be loaded", names[i]);
+			return HB_EXIT_FAIL;
+		}
 	}
 	for (size_t i = 0; r->opts->params[i]; i++)
-		workload_apply_param(r->workloads, r->nworkloads, r->opts->params[i]);
+		if (workload_apply_param(r->workloads, r->nworkloads, r->opts->params[i], why) < 0)
+			return HB_EXIT_USAGE;
+	return 0;
 }
 
-static void load_variants(struct run *r)
+static int load_variants(struct run *r, char **why)
 {
 	r->nvariants = hb_strv_len(r->opts->variants);
 	r->variants = xcalloc(r->nvariants, sizeof(*r->variants));
 	for (size_t i = 0; i < r->nvariants; i++) {
 		struct variant_def v;
-		config_require_variant(r->opts->variants[i], &v);
+		if (config_require_variant(r->opts->variants[i], &v, why) < 0)
+			return HB_EXIT_USAGE;
 		r->variants[i] = (struct run_variant){ .name = xstrdup(v.name), .build = xstrdup(v.build),
 						       .cmdline = xstrdup(v.cmdline ? v.cmdline : "") };
 		variant_def_free(&v);
 	}
+	return 0;
 }
 
 /* The memory every (workload, cores) needs; --mem below it is a usage error. */
-static void choose_memory(struct run *r)
+static int choose_memory(struct run *r, char **why)
 {
-	long need = 0;
+	long need = 0, given = r->opts->vm.mem_mib;
 
 	for (size_t w = 0; w < r->nworkloads; w++)
-		for (size_t c = 0; c < r->opts->ncores; c++) {
+		for (size_t c = 0; c < r->opts->vm.ncores; c++) {
 			struct workload_cell cell;
-			if (workload_cell_init(r->workloads[w], (int)r->opts->cores[c], default_mem_mib,
-					       r->opts->reps, false, &cell) != 0)
-				hb_fatal("workload '%s' cannot plan a %ld-vCPU cell", r->workloads[w]->name,
-					 r->opts->cores[c]);
+			int rc = workload_cell_init(r->workloads[w], (int)r->opts->vm.cores[c],
+						    default_mem_mib, r->opts->reps, false, &cell);
+			if (rc == WORKLOAD_BAD_PARAM)
+				return HB_EXIT_USAGE; /* printed, *why NULL */
+			if (rc != 0) {
+				*why = xasprintf("workload '%s' cannot plan a %ld-vCPU cell",
+						 r->workloads[w]->name, r->opts->vm.cores[c]);
+				return HB_EXIT_FAIL;
+			}
 			if (cell.min_mem_mib > need)
 				need = cell.min_mem_mib;
 			workload_cell_free(&cell);
 		}
-	if (r->opts->mem_mib && r->opts->mem_mib < need)
-		hb_usage_error("--mem: %ldM is less than the %ldM these workloads need (accepted: %ldM or more)",
-			       r->opts->mem_mib, need, need);
-	r->mem_mib = r->opts->mem_mib ? r->opts->mem_mib : (need > default_mem_mib ? need : default_mem_mib);
+	if (given && given < need)
+		return usage(why, xasprintf("--mem: %ldM is less than the %ldM these workloads need "
+					    "(accepted: %ldM or more)", given, need, need));
+	r->mem_mib = given ? given : (need > default_mem_mib ? need : default_mem_mib);
+	return 0;
 }
 
-void run_setup(struct run *r)
+int run_setup(struct run *r, char **why)
 {
 	struct run_opts *o = r->opts;
+	int rc;
 
-	fill_defaults(r);
-	load_workloads(r);
-	load_variants(r);
-	choose_memory(r);
-	r->plan = (struct plan){ .variants = o->variants, .workloads = o->workloads, .cores = o->cores,
-				 .ncores = o->ncores, .boots = o->boots, .reps = o->reps, .order = o->order,
+	*why = NULL;
+	if ((rc = fill_defaults(r, why)) || (rc = load_workloads(r, why)) ||
+	    (rc = load_variants(r, why)) || (rc = choose_memory(r, why)))
+		return rc;
+	r->plan = (struct plan){ .variants = o->variants, .workloads = o->workloads, .cores = o->vm.cores,
+				 .ncores = o->vm.ncores, .boots = o->boots, .reps = o->reps, .order = o->order,
 				 .seed = o->seed };
 	o->variants = NULL; /* the plan owns the lists now */
 	o->workloads = NULL;
-	o->cores = NULL;
+	o->vm.cores = NULL;
 	plan_build(&r->plan);
 	run_collect_builds(r);
+	return 0;
 }
 
 struct workload *run_workload(const struct run *r, const char *name)
@@ -119,7 +146,7 @@ struct workload *run_workload(const struct run *r, const char *name)
 	for (size_t i = 0; i < r->nworkloads; i++)
 		if (!strcmp(r->workloads[i]->name, name))
 			return r->workloads[i];
-	hb_fatal("workload '%s' is not in this run", name);
+	hb_fatal("workload '%s' is not in this run", name); /* the plan holds only its own */
 }
 
 struct run_variant *run_variant(const struct run *r, const char *name)
@@ -127,5 +154,5 @@ struct run_variant *run_variant(const struct run *r, const char *name)
 	for (size_t i = 0; i < r->nvariants; i++)
 		if (!strcmp(r->variants[i].name, name))
 			return &r->variants[i];
-	hb_fatal("variant '%s' is not in this run", name);
+	hb_fatal("variant '%s' is not in this run", name); /* the plan holds only its own */
 }

@@ -38,7 +38,7 @@ void workload_add_job(struct workload_cell *cell, const struct workload *w, cons
 {
 	size_t n = cell->njobs;
 
-	if (section && !hb_strv_contains(w->sections, section))
+	if (section && !hb_strv_contains(w->sections, section)) /* its parser's bug */
 		hb_fatal("workload %s: job section '%s' is not in its %s sections", w->name, section,
 			 WORKLOAD_INI);
 	cell->jobs = xrealloc(cell->jobs, (n + 1) * sizeof(*cell->jobs));
@@ -104,11 +104,15 @@ int workload_cell_init_target(const struct workload *w, const struct workload_ta
 		workload_cell_free(cell);
 		return -1;
 	}
-	if (w->parser->jobs(w, cell, &why) < 0 || !cell->njobs) {
-		hb_error("workload %s: %s", w->name, why ? why : "its jobs callback added no job");
+	int rc = w->parser->jobs(w, cell, &why);
+	if (rc < 0 || !cell->njobs) {
+		if (rc == WORKLOAD_BAD_PARAM)
+			hb_usage("%s", why); /* one line, as for any other bad --param */
+		else
+			hb_error("workload %s: %s", w->name, why ? why : "its jobs callback added no job");
 		free(why);
 		workload_cell_free(cell);
-		return -1;
+		return rc < 0 ? rc : -1;
 	}
 	return 0;
 }

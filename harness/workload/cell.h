@@ -2,8 +2,8 @@
  * into samples. For the run stage; analysis needs only workload/meta.h.
  *
  * How the run stage uses this, per workload of the plan:
- *   struct workload *w = workload_require("hackbench");       exit 2 if unknown
- *   workload_apply_param(ws, n, "hackbench.groups=4");        per --param, exit 2 if bad
+ *   struct workload *w = workload_require("hackbench", &why); NULL if unknown or broken
+ *   workload_apply_param(ws, n, "hackbench.groups=4", &why);  per --param, -1 if bad
  *   ... for each cell (variant, cores, boot):
  *   struct workload_cell cell;
  *   struct workload_target t = { .cores, .mem_mib, .reps, .prepare = !dry_run, .kernel };
@@ -51,8 +51,13 @@ struct workload_cell {
 	char **notes;            /* NULL-terminated lines for --dry-run, e.g. "image X: to be made" */
 };
 
+/* A --param value the cell shows to be wrong (e.g. a make target not in the tree): a
+ * usage error, where -1 is a failure. */
+#define WORKLOAD_BAD_PARAM (-2)
+
 /* Builds the cell's jobs. With t->prepare, also creates what the jobs need on the host
- * (e.g. kbuild's source image, made once and cached). 0, or -1 after printing why. */
+ * (e.g. kbuild's source image, made once and cached). 0, or -1 (WORKLOAD_BAD_PARAM)
+ * after printing why. */
 int workload_cell_init_target(const struct workload *w, const struct workload_target *t,
 			      struct workload_cell *cell);
 /* The same with the kernel not known (t->kernel = NULL). */

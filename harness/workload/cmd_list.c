@@ -1,6 +1,5 @@
 /* harness list [variants|builds|workloads|all]: what can be run, from kernel-configs/ and
  * workloads/, with the parameters and metrics a --param or a report refers to. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,18 +7,22 @@
 #include "commands.h"
 #include "common/argparse.h"
 #include "common/log.h"
+#include "common/options.h"
 #include "kernel/kconfigs.h"
 #include "workload/workload.h"
 
 static const char *const list_kinds[] = { "all", "variants", "builds", "workloads", NULL };
 
-static void usage(FILE *f)
-{
-	fprintf(f, "usage: harness list [all|variants|builds|workloads]\n\n"
-		   "Lists kernel variants (a build + a kernel command line), builds (kernel\n"
-		   "configurations) and workloads with their parameters (--param W.KEY=VALUE)\n"
-		   "and metrics.\n");
-}
+static const struct hb_option list_options[] = { { NULL } };
+
+static const struct hb_cmdspec list_spec = {
+	.cmd = "list",
+	.usage = "usage: harness list [all|variants|builds|workloads]\n\n"
+		 "Lists kernel variants (a build + a kernel command line), builds (kernel\n"
+		 "configurations) and workloads with their parameters (--param W.KEY=VALUE)\n"
+		 "and metrics.\n\n",
+	.groups = { { list_options, 0 }, { NULL, 0 } },
+};
 
 static void list_variants(void)
 {
@@ -98,7 +101,8 @@ static int list_workloads(void)
 
 	printf("workloads (workloads/):\n");
 	for (size_t i = 0; names[i]; i++) {
-		struct workload *w = workload_require(names[i]);
+		char *why = NULL;
+		struct workload *w = workload_require(names[i], &why); /* known names: never *why */
 		if (!w) {
 			status = HB_EXIT_FAIL;
 			continue;
@@ -112,25 +116,16 @@ static int list_workloads(void)
 
 int cmd_list(int argc, char **argv)
 {
-	static const struct option options[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c, kind = 0;
+	int first, rc, kind = 0;
+	char *why;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
-		if (c == 'h') {
-			usage(stdout);
-			return HB_EXIT_OK;
-		}
-		hb_usage_error("list: unknown option '%s' (accepted: --help)", argv[optind - 1]);
-	}
-	if (argc - optind > 1)
-		hb_usage_error("list: unexpected argument '%s' (accepted: one of all, variants, "
-			       "builds, workloads)", argv[optind + 1]);
-	if (optind < argc)
-		kind = hb_parse_choice("list", argv[optind], list_kinds);
+	if (!hb_opts_cmd(&list_spec, argc, argv, NULL, &first, &rc))
+		return rc;
+	if (argc - first > 1)
+		return hb_usage("list: unexpected argument '%s' (accepted: one of all, variants, "
+				"builds, workloads)", argv[first + 1]);
+	if (first < argc && hb_parse_choice("list", argv[first], list_kinds, &kind, &why) < 0)
+		return hb_usage_why(why);
 	if (kind == 0 || kind == 1)
 		list_variants();
 	if (kind == 0 || kind == 2)

@@ -72,8 +72,7 @@ static int parse_long_value(const char *value, long *out)
 	return errno || end == value || *end ? -1 : 0;
 }
 
-/* hb_split_list would exit as if the user had typed the list: check it here first, so the
- * error names the file and line. */
+/* Checked here rather than by hb_split_list, so the error names the file and line. */
 static int split_items(struct load_ctx *c, const char *key, const char *value, char ***out)
 {
 	size_t len = strlen(value);
@@ -81,7 +80,7 @@ static int split_items(struct load_ctx *c, const char *key, const char *value, c
 	if (!len || value[0] == ',' || value[len - 1] == ',' || strstr(value, ",,"))
 		return fail(c, xasprintf("%s: empty item in '%s'", key, value));
 	hb_free_strv(*out);
-	*out = hb_split_list(key, value, NULL);
+	hb_split_list(key, value, out, NULL, NULL);
 	return 1;
 }
 
@@ -359,7 +358,7 @@ char **workload_names(void)
 	return names;
 }
 
-struct workload *workload_require(const char *name)
+struct workload *workload_require(const char *name, char **why)
 {
 	const struct workload_parser *parser = workload_find_parser(name);
 	struct workload *w;
@@ -369,8 +368,11 @@ struct workload *workload_require(const char *name)
 		char **names = workload_names();
 		char *known = workload_join(names, ", ");
 		hb_free_strv(names);
-		hb_usage_error("unknown workload '%s' (accepted: %s)", name, known);
+		*why = xasprintf("unknown workload '%s' (accepted: %s)", name, known);
+		free(known);
+		return NULL;
 	}
+	*why = NULL;
 	path = xasprintf("%s/workloads/%s/" WORKLOAD_INI, hb_source_dir(), name);
 	w = workload_load_path(name, path, parser);
 	free(path);

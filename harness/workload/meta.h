@@ -82,17 +82,18 @@ char **workload_names(void);
  * `harness run` runs without --workloads. A workload whose workload.ini does not load is
  * in the set too (after the others), so that loading it for the run says why. */
 char **workload_default_names(void);
-/* Loads workloads/<name>/workload.ini. An unknown name is a usage error (exit 2) naming
- * the known ones; a broken workload.ini is printed with file and line, then NULL. */
-struct workload *workload_require(const char *name);
+/* Loads workloads/<name>/workload.ini. An unknown name: NULL with *why naming the known
+ * ones (a usage error); a broken workload.ini: printed with file and line, then NULL with
+ * *why NULL (a failure). */
+struct workload *workload_require(const char *name, char **why);
 void workload_free(struct workload *w);
 
-/* --param: sets KEY of w; an unknown key or a bad value is a usage error (exit 2) naming
- * it and what is accepted. */
-void workload_set_param(struct workload *w, const char *key, const char *value);
-/* --param W.KEY=VALUE for one of the n loaded workloads: a W that is not among them is a
- * usage error too. */
-void workload_apply_param(struct workload *const *ws, size_t n, const char *spec);
+/* --param: sets KEY of w: 0; or -1 with *why naming an unknown key or a bad value and
+ * what is accepted (a usage error). */
+int workload_set_param(struct workload *w, const char *key, const char *value, char **why);
+/* --param W.KEY=VALUE for one of the n loaded workloads: a W that is not among them is
+ * refused too. */
+int workload_apply_param(struct workload *const *ws, size_t n, const char *spec, char **why);
 /* Current value (string form) of a declared key; asking for an undeclared key is a bug
  * (fatal). */
 const char *workload_param(const struct workload *w, const char *key);

@@ -16,7 +16,7 @@ struct workload_parser {
 	const char *name;
 	/* Adds the cell's guest jobs with workload_add_job() (and disks, memory needs, notes)
 	 * from workload_param*() and cell->target. 0, or -1 with *why set (malloc'd one
-	 * line). */
+	 * line); WORKLOAD_BAD_PARAM with *why when the cell shows a --param value wrong. */
 	int (*jobs)(const struct workload *w, struct workload_cell *cell, char **why);
 	/* Parses one repetition's stdout (and stderr). Returns 0, or -1 with *why set
 	 * (malloc'd one-line reason) when the output holds no valid result. */

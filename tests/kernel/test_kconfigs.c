@@ -78,14 +78,14 @@ static void check_fixture_lists(const char *root, int *failures)
 	CHECK(hb_strv_contains(builds, "plain") && hb_strv_contains(builds, "patched"));
 	for (size_t i = 1; builds[i]; i++)
 		CHECK(strcmp(builds[i - 1], builds[i]) < 0);
-	config_require_variant("v1", &v);
+	CHECK(config_require_variant("v1", &v, &(char *){ NULL }) == 0);
 	CHECK_STR(v.build, "plain");
 	CHECK_STR(v.cmdline, "init_on_alloc=0 init_on_free=0");
 	variant_def_free(&v);
-	name = config_require_build_name("v1");
+	name = config_require_build_name("v1", &(char *){ NULL });
 	CHECK_STR(name, "plain");
 	free(name);
-	name = config_require_build_name("patched");
+	name = config_require_build_name("patched", &(char *){ NULL });
 	CHECK_STR(name, "patched");
 	free(name);
 	hb_free_strv(builds);
@@ -109,16 +109,16 @@ TEST(project_configs)
 		build_def_free(&b);
 	}
 	for (size_t i = 0; variants[i]; i++) {
-		config_require_variant(variants[i], &v);
+		CHECK(config_require_variant(variants[i], &v, &(char *){ NULL }) == 0);
 		CHECK(v.description && *v.description);
 		CHECK(strstr(v.cmdline, "init_on_alloc=") && strstr(v.cmdline, "init_on_free="));
 		variant_def_free(&v);
 	}
-	config_require_variant("baseline", &v);
+	CHECK(config_require_variant("baseline", &v, &(char *){ NULL }) == 0);
 	CHECK_STR(v.build, "base");
 	CHECK(strstr(v.cmdline, "init_on_alloc=0") && strstr(v.cmdline, "init_on_free=0"));
 	variant_def_free(&v);
-	config_require_variant("init_on_free", &v);
+	CHECK(config_require_variant("init_on_free", &v, &(char *){ NULL }) == 0);
 	CHECK_STR(v.build, "base");
 	CHECK(strstr(v.cmdline, "init_on_free=1"));
 	variant_def_free(&v);

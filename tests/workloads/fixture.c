@@ -74,7 +74,7 @@ static int sink(const struct sample *s, void *ctx)
 
 void fixture_run(const struct fake_rep *f, struct got *g)
 {
-	struct workload *w = workload_require(f->workload);
+	struct workload *w = workload_require(f->workload, &(char *){ NULL });
 	struct workload_cell cell = { .target = { .cores = 2, .mem_mib = 2048, .reps = 3 } };
 	const char *argv[] = { "/some/where/prog", NULL };
 	struct sample base = { .variant = "baseline", .cores = 2, .boot = 1, .rep = -1 };

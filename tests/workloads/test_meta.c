@@ -12,6 +12,7 @@
 #include "kernel/source.h"
 #include "common/argparse.h"
 #include "common/fileutil.h"
+#include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
 #include "test.h"
@@ -59,7 +60,7 @@ static void check_usage_error(int *failures, struct captured c, const char *part
 
 TEST(metric_lookup)
 {
-	struct workload *tv = workload_require("test_vmalloc"), *vo = workload_require("vmaops");
+	struct workload *tv = workload_require("test_vmalloc", &(char *){ NULL }), *vo = workload_require("vmaops", &(char *){ NULL });
 	const struct workload_metric *m;
 
 	m = workload_find_metric(tv, "worker1/fix_size_alloc_test");
@@ -90,8 +91,8 @@ static void check_value(int *failures, struct workload *w, const char *key, cons
 
 TEST(param_values)
 {
-	struct workload *hb = workload_require("hackbench"), *tv = workload_require("test_vmalloc");
-	struct workload *kb = workload_require("kbuild"), *ht = workload_require("hugetlb");
+	struct workload *hb = workload_require("hackbench", &(char *){ NULL }), *tv = workload_require("test_vmalloc", &(char *){ NULL });
+	struct workload *kb = workload_require("kbuild", &(char *){ NULL }), *ht = workload_require("hugetlb", &(char *){ NULL });
 
 	check_value(failures, hb, "groups", "0", false, "accepted: an integer from 1 to 1000");
 	check_value(failures, hb, "groups", "4x", false, "bad value '4x'");
@@ -109,7 +110,7 @@ TEST(param_values)
 	check_value(failures, kb, "source", "/no/such/tree", false, "existing file or directory");
 	check_value(failures, kb, "source", "/usr", true, NULL);
 	check_value(failures, ht, "pages", "auto", true, NULL);
-	workload_set_param(hb, "groups", "4");
+	workload_set_param(hb, "groups", "4", &(char *){ NULL });
 	CHECK(!strcmp(workload_param(hb, "groups"), "4"), "set_param did not set");
 	CHECK(workload_param_long(kb, "jobs", 7) == 7, "auto gives the caller's value");
 	{
@@ -125,16 +126,18 @@ TEST(param_values)
 	workload_free(ht);
 }
 
+/* As an entry point does: the reason printed, exit 2. */
 static int apply_spec(const void *arg)
 {
-	struct workload *w = workload_require("hackbench");
-	workload_apply_param(&w, 1, arg);
-	return 0;
+	char *why = NULL;
+	struct workload *w = workload_require("hackbench", &why);
+	return workload_apply_param(&w, 1, arg, &why) < 0 ? hb_usage_why(why) : 0;
 }
 
 static int require_unknown(const void *arg)
 {
-	return workload_require(arg) ? 0 : 1;
+	char *why = NULL;
+	return workload_require(arg, &why) ? 0 : hb_usage_why(why);
 }
 
 TEST(usage_errors)
@@ -215,9 +218,12 @@ static const struct workload_target dry_run_2cpu = { .cores = 2, .mem_mib = 2048
 
 static struct workload *with_params(const char *name, const char *const specs[])
 {
-	struct workload *w = workload_require(name);
-	for (size_t i = 0; specs && specs[i]; i++)
-		workload_apply_param(&w, 1, specs[i]);
+	struct workload *w = workload_require(name, &(char *){ NULL });
+	for (size_t i = 0; specs && specs[i]; i++) {
+		char *why = NULL;
+		if (workload_apply_param(&w, 1, specs[i], &why) < 0)
+			exit(hb_usage_why(why)); /* as harness run does, for the usage-error checks */
+	}
 	return w;
 }
 
@@ -321,7 +327,7 @@ static int kbuild_cell_with_target(const void *arg)
 
 	if (ret == 0)
 		workload_cell_free(&c);
-	return ret == 0 ? 0 : 1;
+	return ret == 0 ? 0 : ret == WORKLOAD_BAD_PARAM ? HB_EXIT_USAGE : HB_EXIT_FAIL;
 }
 
 TEST(kbuild_targets)

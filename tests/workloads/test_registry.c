@@ -23,7 +23,7 @@ TEST(names_and_loading)
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
 		CHECK(hb_strv_contains(names, known[i]), "%s is not registered", known[i]);
 	for (size_t i = 0; names[i]; i++) {
-		struct workload *w = workload_require(names[i]);
+		struct workload *w = workload_require(names[i], &(char *){ NULL });
 		CHECK(i == 0 || strcmp(names[i - 1], names[i]) < 0, "%s before %s: not sorted",
 		      names[i - 1], names[i]);
 		CHECK(w && w->parser && w->nmetrics > 0 && *w->description && w->est_rep_s > 0,
@@ -72,7 +72,7 @@ TEST(default_set)
 	size_t at = 0;
 
 	for (size_t i = 0; set[i]; i++) {
-		struct workload *w = workload_require(set[i]);
+		struct workload *w = workload_require(set[i], &(char *){ NULL });
 		CHECK(w && w->default_order >= last, "%s out of order", set[i]);
 		last = w ? w->default_order : last;
 		if (at < sizeof(before) / sizeof(before[0]) && !strcmp(set[i], before[at]))
@@ -81,7 +81,7 @@ TEST(default_set)
 	}
 	CHECK(at == sizeof(before) / sizeof(before[0]), "the default set lost %s", before[at]);
 	for (size_t i = 0; names[i]; i++) {
-		struct workload *w = workload_require(names[i]);
+		struct workload *w = workload_require(names[i], &(char *){ NULL });
 		CHECK(!w || (w->default_order > 0) == hb_strv_contains(set, names[i]),
 		      "%s: default_order %d but %s the set", names[i], w ? w->default_order : -1,
 		      hb_strv_contains(set, names[i]) ? "in" : "not in");

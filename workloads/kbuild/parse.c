@@ -46,7 +46,7 @@ static int host_files(const struct workload *w, struct workload_cell *cell,
 /* kbuild accepts a missing directory as a target and builds nothing: catch that here. A
  * target with a '/' must be a directory of the tree ("mm/") or an object of a source
  * file ("mm/page_alloc.o"); one without is a top-level target (vmlinux, bzImage). */
-static void check_target(const char *tree, const char *target)
+static int check_target(const char *tree, const char *target, char **why)
 {
 	size_t len = strlen(target);
 	char *path = xasprintf("%s/%s", tree, target);
@@ -59,10 +59,12 @@ static void check_target(const char *tree, const char *target)
 		ok = ok || hb_is_file(path);
 	}
 	free(path);
-	if (!ok)
-		hb_usage_error("--param kbuild.target: '%s' is neither a directory nor an object of a "
-			       "source file in %s (accepted: e.g. kernel/sched/, mm/page_alloc.o, vmlinux)",
-			       target, tree);
+	if (ok)
+		return 0;
+	*why = xasprintf("--param kbuild.target: '%s' is neither a directory nor an object of a "
+			 "source file in %s (accepted: e.g. kernel/sched/, mm/page_alloc.o, vmlinux)",
+			 target, tree);
+	return WORKLOAD_BAD_PARAM;
 }
 
 static int kbuild_jobs(const struct workload *w, struct workload_cell *cell, char **why)
@@ -71,6 +73,7 @@ static int kbuild_jobs(const struct workload *w, struct workload_cell *cell, cha
 	struct kbuild_files f;
 	const char *argv[ARGV_MAX] = { helper, "--label", KBUILD_DISK_LABEL, "--jobs", jobs };
 	size_t n = 5;
+	int rc = 0;
 
 	if (!helper)
 		return -1;
@@ -84,19 +87,21 @@ static int kbuild_jobs(const struct workload *w, struct workload_cell *cell, cha
 	argv[n++] = "--prepared";
 	argv[n++] = f.prepared;
 	targets = xstrdup(workload_param(w, "target"));
-	for (char *t = strtok_r(targets, " ", &save); t && n < ARGV_MAX - 1; t = strtok_r(NULL, " ", &save)) {
+	for (char *t = strtok_r(targets, " ", &save); t && n < ARGV_MAX - 1 && !rc; t = strtok_r(NULL, " ", &save)) {
 		if (hb_is_dir(f.tree)) /* not yet extracted in a dry run */
-			check_target(f.tree, t);
+			rc = check_target(f.tree, t, why);
 		argv[n++] = t;
 	}
-	workload_add_job(cell, w, NULL, argv, NULL);
-	workload_add_disk(cell, f.image);
-	workload_need_mem(cell, strcmp(workload_param(w, "config"), "defconfig") ? TINY_MEM_MIB
-										    : DEFCONFIG_MEM_MIB);
+	if (!rc) {
+		workload_add_job(cell, w, NULL, argv, NULL);
+		workload_add_disk(cell, f.image);
+		workload_need_mem(cell, strcmp(workload_param(w, "config"), "defconfig") ? TINY_MEM_MIB
+											    : DEFCONFIG_MEM_MIB);
+	}
 	kbuild_files_free(&f);
 	free(targets);
 	free(helper);
-	return 0;
+	return rc;
 }
 
 static const struct workload_seconds_line timings[] = {

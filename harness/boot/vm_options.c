@@ -1,0 +1,60 @@
+#include "boot/vm_options.h"
+
+#include "common/xalloc.h"
+
+static const char *const accel_choices[] = { "auto", "kvm", "tcg", NULL };
+static const char *const machine_choices[] = { "microvm", "q35", NULL };
+static const char *const rootfs_choices[] = { "auto", "virtiofs", "9p", NULL };
+static const char *const entry_choices[] = { "bzimage", "pvh", NULL };
+
+#define VM(f) offsetof(struct vm_cli, f)
+
+const struct hb_option vm_cli_options[] = {
+	{ "cores", 0, HB_OPT_LONG_LIST, "LIST", "vCPU counts, e.g. 2,6,12,24 (boot: one); at most\n"
+	  "the host's physical cores unless --overcommit", .min = VM_MIN_CORES,
+	  .max = VM_MAX_CORES, .off = VM(cores), .count_off = VM(ncores) },
+	{ "mem", 0, HB_OPT_SIZE_MIB, "SIZE", "guest RAM, e.g. 2G or 512M (default 2G; run raises it\n"
+	  "to what a workload needs)", .min = VM_MIN_MEM_MIB, .max = VM_MAX_MEM_MIB,
+	  .off = VM(mem_mib) },
+	{ "timeout", 0, HB_OPT_DOUBLE, "S", "seconds per boot, jobs included (default: run from\n"
+	  "the workload's estimate; boot 600 under KVM, 3600 under TCG)", .min = 1,
+	  .max = VM_MAX_TIMEOUT_S, .off = VM(timeout_s) },
+	{ "accel", 0, HB_OPT_CHOICE, "A", "auto, kvm or tcg; auto: KVM when a cached probe boot\n"
+	  "works", .choices = accel_choices, .off = VM(accel), .def = "auto" },
+	{ "machine", 0, HB_OPT_CHOICE_STR, "M", "microvm or q35 (default: microvm, measured the\n"
+	  "faster here)", .choices = machine_choices, .off = VM(machine) },
+	{ "rootfs", 0, HB_OPT_CHOICE_STR, "R", "how the guest sees the host root: auto, virtiofs\n"
+	  "or 9p (default auto: virtiofs, else 9p)", .choices = rootfs_choices, .off = VM(rootfs) },
+	{ "entry", 0, HB_OPT_CHOICE_STR, "E", "bzimage or pvh (the vmlinux; default pvh when the\n"
+	  "build has one)", .choices = entry_choices, .off = VM(entry) },
+	{ "no-pin", 0, HB_OPT_FLAG_OFF, NULL, "do not pin vCPU threads or bind guest memory",
+	  .off = VM(pin) },
+	{ "overcommit", 0, HB_OPT_FLAG, NULL, "allow more vCPUs than host cores (the report says so)",
+	  .off = VM(overcommit) },
+	{ NULL },
+};
+
+void vm_cli_apply(const struct vm_cli *c, struct vm_opts *o)
+{
+	if (c->ncores)
+		o->cores = (int)c->cores[0];
+	if (c->mem_mib)
+		o->mem_mib = c->mem_mib;
+	if (c->timeout_s)
+		o->timeout_s = c->timeout_s;
+	o->accel = (enum accel_kind)c->accel;
+	o->machine = c->machine;
+	o->rootfs = c->rootfs;
+	o->entry = c->entry;
+	o->pin = c->pin;
+	o->overcommit = c->overcommit;
+}
+
+int vm_check_cores(long cores, int host_cores, bool overcommit, char **why)
+{
+	if (host_cores <= 0 || cores <= host_cores || overcommit)
+		return 0;
+	*why = xasprintf("--cores %ld: this host has %d physical cores (one vCPU per core; "
+			 "--overcommit to allow more)", cores, host_cores);
+	return -1;
+}

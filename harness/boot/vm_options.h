@@ -1,0 +1,51 @@
+/* The VM options, defined once for `harness run`, `harness boot` and the KVM probe: one
+ * fragment of the option tables (common/options.h) filling a struct vm_cli, and the
+ * limits vm_check_opts() checks again before any boot.
+ *
+ * The limits, and why they are the same for every command:
+ *  - vCPUs 1..64: the base config's CONFIG_NR_CPUS is 64; a guest ignores vCPUs beyond it.
+ *    More vCPUs than the host's physical cores is a separate check (vm_check_cores, in
+ *    vm_check_opts and the run planner) that --overcommit lifts: it depends on the host,
+ *    not on the option, so it cannot be a table limit.
+ *  - memory 256M..4T: 256M is what the KVM probe boots with, the smallest guest the
+ *    guest path is exercised with (a KASAN kernel's shadow takes 1/8 of it); run refused
+ *    less already, boot's 128M was never tested. */
+#ifndef HB_BOOT_VM_OPTIONS_H
+#define HB_BOOT_VM_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "boot/vm.h"
+#include "common/options.h"
+
+#define VM_MIN_CORES 1
+#define VM_MAX_CORES 64          /* the base config's NR_CPUS */
+#define VM_MIN_MEM_MIB 256L      /* the KVM probe's guest */
+#define VM_MAX_MEM_MIB (1L << 22)
+#define VM_MAX_TIMEOUT_S (7 * 86400.0)
+
+/* What the VM options of a command line say (zero: not given, the command's default). */
+struct vm_cli {
+	long *cores;          /* --cores LIST (boot: exactly one) */
+	size_t ncores;
+	long mem_mib;
+	double timeout_s;
+	int accel;            /* enum accel_kind */
+	const char *machine;
+	const char *rootfs;
+	const char *entry;
+	bool pin;             /* cleared by --no-pin */
+	bool overcommit;
+};
+
+/* The fragment: place it in a command's table as { vm_cli_options, offsetof(T, vm) }. */
+extern const struct hb_option vm_cli_options[];
+
+/* The parsed options into o (cores: the first given, if any; mem, timeout: if given). */
+void vm_cli_apply(const struct vm_cli *c, struct vm_opts *o);
+/* More vCPUs than host_cores physical cores without overcommit: -1 with *why (the one
+ * message of run and boot). host_cores <= 0: unknown, not checked. */
+int vm_check_cores(long cores, int host_cores, bool overcommit, char **why);
+
+#endif
