@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "boot/accel.h"
+#include "boot/clock.h"
 #include "boot/required_options.h"
 #include "boot/vm.h"
 #include "boot/vm_options.h"
@@ -287,7 +288,10 @@ int cmd_boot(int argc, char **argv)
 	a.vm.extra_append = a.append;
 	a.vm.disks = (const char *const *)a.disks;
 	get_kernel(&a, &k, &cmdline);
-	a.vm.accel = accel_resolve(a.vm.accel, &k, !a.vm.dry_run, &accel_reason);
+	if (a.vm.clock == CLOCK_ICOUNT) /* vm_check_opts refused icount with --accel kvm */
+		clock_accel_want(a.vm.clock, a.vm.accel, &a.vm.accel, &accel_reason, &why);
+	else
+		a.vm.accel = accel_resolve(a.vm.accel, &k, !a.vm.dry_run, &accel_reason);
 	a.vm.accel_reason = accel_reason;
 	struct guest_job job = { .argv = a.cmd, .cwd = a.cwd, .reps = a.reps };
 	struct rep_progress progress = { .total = a.reps };

@@ -11,6 +11,8 @@ struct qemu_plan {
 	const char *qemu;             /* binary path or name */
 	const char *machine;          /* "q35" or "microvm" */
 	const char *accel;            /* "kvm" or "tcg" */
+	bool icount;                  /* -icount shift=icount_shift,sleep=off (TCG only) */
+	int icount_shift;
 	int cores;
 	long mem_mib;
 	const char *kernel;           /* bzImage, or a vmlinux with a PVH note */

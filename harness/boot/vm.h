@@ -19,6 +19,8 @@
 #include "kernel/kernel.h"
 
 enum accel_kind { ACCEL_AUTO, ACCEL_KVM, ACCEL_TCG };
+/* The guest's clock (boot/clock.h says what an icount number means). */
+enum guest_clock { CLOCK_HOST = 0, CLOCK_ICOUNT = 1 };
 
 struct guest_job {
 	char **argv;        /* NULL-terminated; argv[0] absolute or found on the guest PATH */
@@ -50,6 +52,7 @@ struct vm_opts {
 	long mem_mib;             /* guest RAM */
 	double timeout_s;         /* whole boot incl. jobs; 0: default scaled to the accel */
 	enum accel_kind accel;    /* ACCEL_KVM or ACCEL_TCG: resolved first (boot/accel.h) */
+	enum guest_clock clock;   /* CLOCK_ICOUNT needs ACCEL_TCG (boot/clock.h) */
 	const char *accel_reason; /* why that accel (vm_result.accel_reason), or NULL */
 	const char *machine;      /* "q35", "microvm", or NULL for the measured default */
 	const char *rootfs;       /* "auto", "virtiofs", "9p"; NULL = auto */
@@ -93,6 +96,7 @@ struct vm_result {
 	char *log_dir;
 	char *console_log;
 	char *accel;             /* "kvm" or "tcg" */
+	const char *clock;       /* "host" or "icount" (a constant string) */
 	char *accel_reason;      /* why that accel */
 	char *machine;
 	char *rootfs;            /* "virtiofs" or "9p" */

@@ -6,6 +6,7 @@ static const char *const accel_choices[] = { "auto", "kvm", "tcg", NULL };
 static const char *const machine_choices[] = { "microvm", "q35", NULL };
 static const char *const rootfs_choices[] = { "auto", "virtiofs", "9p", NULL };
 static const char *const entry_choices[] = { "bzimage", "pvh", NULL };
+static const char *const clock_choices[] = { "host", "icount", NULL }; /* enum guest_clock */
 
 #define VM(f) offsetof(struct vm_cli, f)
 
@@ -21,6 +22,9 @@ const struct hb_option vm_cli_options[] = {
 	  .max = VM_MAX_TIMEOUT_S, .off = VM(timeout_s) },
 	{ "accel", 0, HB_OPT_CHOICE, "A", "auto, kvm or tcg; auto: KVM when a cached probe boot\n"
 	  "works", .choices = accel_choices, .off = VM(accel), .def = "auto" },
+	{ "clock", 0, HB_OPT_CHOICE, "C", "the guest's clock: host (wall time) or icount (guest\n"
+	  "instructions; TCG only; 1 vCPU before QEMU 8.1)",
+	  .choices = clock_choices, .off = VM(clock), .def = "host" },
 	{ "machine", 0, HB_OPT_CHOICE_STR, "M", "microvm or q35 (default: microvm, measured the\n"
 	  "faster here)", .choices = machine_choices, .off = VM(machine) },
 	{ "rootfs", 0, HB_OPT_CHOICE_STR, "R", "how the guest sees the host root: auto, virtiofs\n"
@@ -43,6 +47,7 @@ void vm_cli_apply(const struct vm_cli *c, struct vm_opts *o)
 	if (c->timeout_s)
 		o->timeout_s = c->timeout_s;
 	o->accel = (enum accel_kind)c->accel;
+	o->clock = (enum guest_clock)c->clock;
 	o->machine = c->machine;
 	o->rootfs = c->rootfs;
 	o->entry = c->entry;

@@ -32,6 +32,7 @@ struct vm_cli {
 	long mem_mib;
 	double timeout_s;
 	int accel;            /* enum accel_kind */
+	int clock;            /* enum guest_clock */
 	const char *machine;
 	const char *rootfs;
 	const char *entry;

@@ -36,6 +36,7 @@ json_object *vm_result_to_json(const struct vm_result *r)
 	json_object_object_add(o, "error", str_or_null(r->error));
 	json_object_object_add(o, "phase", str_or_null(r->phase));
 	json_object_object_add(o, "accel", str_or_null(r->accel));
+	json_object_object_add(o, "clock", str_or_null(r->clock));
 	json_object_object_add(o, "accel_reason", str_or_null(r->accel_reason));
 	json_object_object_add(o, "machine", str_or_null(r->machine));
 	json_object_object_add(o, "rootfs", str_or_null(r->rootfs));

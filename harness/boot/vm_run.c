@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "boot/vm.h"
+#include "boot/clock.h"
 #include "boot/vm_session.h"
 #include "common/xalloc.h"
 
@@ -25,6 +26,7 @@ int vm_run(const struct kernel_image *k, const char *variant_cmdline,
 		return r->status;
 	}
 	r->accel = xstrdup(vm_accel_name(s.accel));
+	r->clock = guest_clock_name(o->clock);
 	r->accel_reason = xstrdup(o->accel_reason ? o->accel_reason : "chosen by the caller");
 	s.timeout_s = o->timeout_s > 0 ? o->timeout_s : vm_default_timeout(s.accel);
 	s.boot_timeout_s = s.timeout_s < vm_boot_timeout(s.accel) ? s.timeout_s

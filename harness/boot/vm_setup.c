@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "boot/jobfile.h"
+#include "boot/clock.h"
 #include "boot/qemu_argv.h"
 #include "boot/tsc.h"
 #include "boot/vm_session.h"
@@ -137,6 +138,10 @@ static char *harness_cmdline(const struct vm_session *s)
 {
 	long khz = s->accel == ACCEL_TCG ? host_tsc_khz() : 0;
 
+	/* Under icount the TSC counts virtual nanoseconds: its rate is exact, and the same
+	 * on every host (the host's rate would make the guest's clock run wrong). */
+	if (s->o->clock == CLOCK_ICOUNT)
+		return xasprintf("tsc_early_khz=%ld tsc=reliable", ICOUNT_TSC_KHZ);
 	/* A TCG guest reads the host's TSC. Its early calibration against the PIT fails on a
 	 * loaded host (microvm then hangs: no other reference), so give the rate; and its
 	 * sync check fails across vCPU threads, leaving the guest on a jiffies clock (ms
@@ -165,6 +170,7 @@ void session_build_argv(struct vm_session *s)
 	char *nodes = s->have_plan ? pin_qemu_host_nodes(&s->plan) : NULL;
 	struct qemu_plan p = {
 		.machine = s->machine, .accel = vm_accel_name(s->accel), .cores = s->o->cores,
+		.icount = s->o->clock == CLOCK_ICOUNT, .icount_shift = ICOUNT_SHIFT,
 		.mem_mib = s->o->mem_mib, .kernel = s->kernel_path, .append = append,
 		.rootfs = rootfs, .virtiofs_socket = s->vfs.socket, .console_log = s->r->console_log,
 		.result_socket = s->socket_path[PORT_RESULT], .output_socket = s->socket_path[PORT_OUTPUT],

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "boot/accel.h"
+#include "boot/clock.h"
 #include "commands.h"
 #include "common/argparse.h"
 #include "common/log.h"
@@ -135,8 +136,12 @@ static void resolve_accel(struct run *r)
 		r->accel_reason = xasprintf("same as the run being resumed");
 		return;
 	}
-	r->accel = accel_resolve((enum accel_kind)r->opts->vm.accel, &r->kernels[0], true,
-				  &r->accel_reason);
+	if (r->opts->vm.clock == CLOCK_ICOUNT) /* TCG-only; --accel kvm was refused */
+		clock_accel_want(CLOCK_ICOUNT, (enum accel_kind)r->opts->vm.accel, &r->accel,
+				 &r->accel_reason, &(char *){ NULL });
+	else
+		r->accel = accel_resolve((enum accel_kind)r->opts->vm.accel, &r->kernels[0], true,
+					 &r->accel_reason);
 }
 
 static bool stop_requested(void)

@@ -1,0 +1,74 @@
+#include "boot/clock.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "boot/qemu_argv.h"
+#include "common/spawn.h"
+#include "common/xalloc.h"
+
+#define ICOUNT_SMP_QEMU 801 /* 8.1: the round-robin fairness fix */
+
+const char *guest_clock_name(enum guest_clock c)
+{
+	return c == CLOCK_ICOUNT ? "icount" : "host";
+}
+
+int guest_clock_parse(const char *name, enum guest_clock *out)
+{
+	if (!strcmp(name, "host"))
+		*out = CLOCK_HOST;
+	else if (!strcmp(name, "icount"))
+		*out = CLOCK_ICOUNT;
+	else
+		return -1;
+	return 0;
+}
+
+int clock_accel_want(enum guest_clock c, enum accel_kind want, enum accel_kind *out,
+		     char **reason, char **why)
+{
+	*out = want;
+	if (c != CLOCK_ICOUNT)
+		return 0;
+	if (want == ACCEL_KVM) {
+		*why = xstrdup("--clock icount: needs --accel tcg or auto (QEMU's instruction "
+			       "counter exists only under TCG; KVM runs guest code natively)");
+		return -1;
+	}
+	if (reason)
+		*reason = xstrdup(want == ACCEL_AUTO ? "--clock icount (the instruction counter is "
+				  "TCG-only)" : "asked for (--accel tcg)");
+	*out = ACCEL_TCG;
+	return 0;
+}
+
+int qemu_version_number(void)
+{
+	char *argv[] = { QEMU_BINARY, "--version", NULL };
+	int rc, major, minor, v = -1;
+	char *out = hb_have_program(QEMU_BINARY) ? hb_run_capture(argv, &rc) : NULL;
+	const char *p = out ? strstr(out, "version ") : NULL;
+
+	if (p && sscanf(p, "version %d.%d", &major, &minor) == 2)
+		v = major * 100 + minor;
+	free(out);
+	return v;
+}
+
+int clock_check_cores(enum guest_clock c, int cores, char **why)
+{
+	int v;
+
+	if (c != CLOCK_ICOUNT || cores <= 1)
+		return 0;
+	v = qemu_version_number();
+	if (v >= ICOUNT_SMP_QEMU)
+		return 0;
+	*why = xasprintf("--clock icount with --cores %d: QEMU %d.%d runs only 1 vCPU under "
+			 "icount (before 8.1 the first vCPU takes the whole instruction budget and "
+			 "SMP bring-up livelocks); accepted: --cores 1, or --clock host",
+			 cores, v / 100, v % 100);
+	return -1;
+}

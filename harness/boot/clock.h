@@ -1,0 +1,43 @@
+/* The guest's clock: the host's (plain TCG or KVM: guest time is wall time, so host load
+ * lands in every sample) or QEMU's instruction counter (-icount: guest time is the count
+ * of guest instructions, 2^shift ns each, and host load no longer changes it).
+ *
+ * An icount number counts instructions, not cycles: a `rep stosb` clearing a page counts
+ * every iteration, cache and TLB misses cost nothing. Its slowdowns are biased (memory
+ * clearing looks expensive) but reproducible, like the instruction counts projects track
+ * in CI because cycles are too noisy on shared machines. Never mixed with host-clock
+ * samples: each sample and meta.json say which clock measured them. */
+#ifndef HB_BOOT_CLOCK_H
+#define HB_BOOT_CLOCK_H
+
+#include <stdbool.h>
+
+#include "boot/vm.h"
+
+/* 1 ns per instruction: a 1 GHz in-order guest. Timers (HZ ticks, hrtimers) fire every
+ * 10^6 instructions; a larger shift would only stretch time, not add resolution. */
+#define ICOUNT_SHIFT 0
+/* Under icount the guest's TSC counts virtual nanoseconds (QEMU's cpu_get_ticks returns
+ * the icount clock), so it runs at exactly 1 GHz whatever the host does. */
+#define ICOUNT_TSC_KHZ (1000000L >> ICOUNT_SHIFT)
+
+const char *guest_clock_name(enum guest_clock c);
+/* "host" or "icount" -> 0, else -1. */
+int guest_clock_parse(const char *name, enum guest_clock *out);
+
+/* The accel to ask for under this clock: icount is TCG-only, so AUTO becomes TCG (with
+ * *reason) and KVM is refused (-1, *why: one line for the usage error). */
+int clock_accel_want(enum guest_clock c, enum accel_kind want, enum accel_kind *out,
+		     char **reason, char **why);
+
+/* Whether this QEMU can run `cores` vCPUs under icount: 0, or -1 with *why. QEMU before
+ * 8.1 gives the whole instruction budget up to the next timer to the first vCPU of its
+ * round-robin thread, so a second vCPU that the first busy-waits for (SMP bring-up)
+ * never runs: the boot livelocks at "Booting SMP configuration". Fixed upstream by
+ * "accel/tcg/tcg-accel-ops-rr: ensure fairness with icount" (QEMU 8.1). */
+int clock_check_cores(enum guest_clock c, int cores, char **why);
+
+/* The installed QEMU's version (major * 100 + minor), or -1 when unknown. */
+int qemu_version_number(void);
+
+#endif
