@@ -109,6 +109,8 @@ static int workload_key(struct load_ctx *c, const char *key, const char *value)
 	} else if (!strcmp(key, "per_test")) {
 		if (parse_bool(value, &w->per_test) < 0)
 			return fail(c, xasprintf("per_test: '%s' is not true or false", value));
+	} else if (!strcmp(key, "primary")) {
+		replace(&w->primary, value);
 	} else if (!strcmp(key, "default_order")) {
 		long order;
 		if (parse_long_value(value, &order) < 0 || order < 1 || order > 1000)
@@ -116,7 +118,8 @@ static int workload_key(struct load_ctx *c, const char *key, const char *value)
 		w->default_order = (int)order;
 	} else {
 		return fail(c, xasprintf("unknown key '%s' in [workload] (accepted: description, seed, "
-					 "helper, sections, est_rep_s, est_boot_s, per_test, default_order)",
+					 "helper, sections, est_rep_s, est_boot_s, per_test, default_order, "
+					 "primary)",
 					 key));
 	}
 	return 1;
@@ -288,6 +291,10 @@ static char *check_loaded(struct load_ctx *c)
 	for (size_t i = 0; i < w->nmetrics && !why; i++)
 		why = check_metric(&w->metrics[i], marked(c->source_set, w->nmetrics, i),
 				   marked(c->direction_set, w->nmetrics, i));
+	if (!why && !w->primary)
+		why = xstrdup("[workload] needs primary (the metric --until-ci bounds)");
+	else if (!why && !workload_find_metric(w, w->primary))
+		why = xasprintf("primary: '%s' matches no [metric NAME] section", w->primary);
 	return why;
 }
 
@@ -407,6 +414,7 @@ void workload_free(struct workload *w)
 	free(w->dir);
 	free(w->description);
 	free(w->seed);
+	free(w->primary);
 	free(w->helper);
 	hb_free_strv(w->sections);
 	free(w);

@@ -61,6 +61,7 @@ struct workload {
 	char *dir;            /* workloads/<name> in the source tree */
 	char *description;
 	char *seed;           /* the list mails it reproduces, e.g. "000" or "001,002"; may be "" */
+	char *primary;        /* the metric that answers "what does it cost" (--until-ci) */
 	char *helper;         /* guest helper (in the workload's build folder), or NULL */
 	double est_rep_s;     /* seconds per rep, measured under TCG with 2 vCPUs at the defaults */
 	double est_boot_s;    /* extra seconds once per boot (e.g. hugetlb's warm-up), same way */

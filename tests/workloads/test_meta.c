@@ -187,6 +187,11 @@ static const struct bad_ini bad_inis[] = {
 	  ":6: source: 'stdout' is not output" },
 	{ "[workload]\ndescription = x\nseed = 1\n[param p]\ntype = choice\nchoices = a,,b\n",
 	  ":6: choices: empty item in 'a,,b'" },
+	{ "[workload]\ndescription = x\nseed = 1\n[metric t]\nunit = s\nsource = output\n"
+	  "description = d\nlower_is_better = true\n", "[workload] needs primary" },
+	{ "[workload]\ndescription = x\nseed = 1\nprimary = u\n[metric t]\nunit = s\n"
+	  "source = output\ndescription = d\nlower_is_better = true\n",
+	  "primary: 'u' matches no [metric NAME] section" },
 };
 
 static int load_bad(const void *arg)
