@@ -11,7 +11,7 @@
 #include "common/spawn.h"
 #include "common/xalloc.h"
 #include "plot/chart.h"
-#include "report/dataset.h"
+#include "results/dataset.h"
 #include "report/rows.h"
 
 struct plot_ctx {

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <json-c/json.h>
 
-#include "report/dataset.h"
+#include "results/dataset.h"
 #include "report/report.h"
 #include "report/rows.h"
 

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "report/dataset.h"
+#include "results/dataset.h"
 #include "stats/stats.h"
 
 enum row_status {
