@@ -6,7 +6,7 @@
 
 #include "common/log.h"
 #include "common/xalloc.h"
-#include "report/numfmt.h"
+#include "analysis/numfmt.h"
 
 static const char *const outcome_names[] = { "ok", "regression", "improvement", "not comparable" };
 

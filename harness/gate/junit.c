@@ -10,7 +10,7 @@
 #include "common/log.h"
 #include "common/xalloc.h"
 #include "gate/gate.h"
-#include "report/numfmt.h"
+#include "analysis/numfmt.h"
 
 static void xml_text(FILE *f, const char *s)
 {

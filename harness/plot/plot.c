@@ -12,7 +12,7 @@
 #include "common/xalloc.h"
 #include "plot/chart.h"
 #include "results/dataset.h"
-#include "report/rows.h"
+#include "analysis/rows.h"
 
 struct plot_ctx {
 	struct dataset ds;

@@ -8,7 +8,7 @@
 
 #include "results/dataset.h"
 #include "report/report.h"
-#include "report/rows.h"
+#include "analysis/rows.h"
 
 struct report_ctx {
 	const struct report_opts *opts;

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "common/xalloc.h"
-#include "report/numfmt.h"
+#include "analysis/numfmt.h"
 #include "report/report_ctx.h"
 #include "report/table.h"
 #include "results/store.h"

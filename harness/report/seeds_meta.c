@@ -8,7 +8,7 @@
 
 #include "common/xalloc.h"
 #include "kernel/kconfigs.h"
-#include "report/numfmt.h"
+#include "analysis/numfmt.h"
 #include "report/seeds_report.h"
 #include "results/store.h"
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "common/xalloc.h"
-#include "report/numfmt.h"
+#include "analysis/numfmt.h"
 #include "report/seeds_report.h"
 #include "report/table.h"
 #include "results/store.h"

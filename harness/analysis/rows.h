@@ -1,7 +1,7 @@
 /* The report's rows: per group and variant, the summary and the comparison with the
  * baseline (and optionally with a second reference variant, Axtens' "x KASAN"). */
-#ifndef HB_REPORT_ROWS_H
-#define HB_REPORT_ROWS_H
+#ifndef HB_ANALYSIS_ROWS_H
+#define HB_ANALYSIS_ROWS_H
 
 #include <stdbool.h>
 #include <stddef.h>

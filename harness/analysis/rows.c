@@ -1,4 +1,4 @@
-#include "report/rows.h"
+#include "analysis/rows.h"
 #include "workload/meta.h"
 
 #include <math.h>
