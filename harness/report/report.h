@@ -2,8 +2,8 @@
  * and population stddev, standard error, min, max, cv, ratio to the baseline, slowdown %
  * with its standard error (delta method) and Welch's p-value; then the list mails' one
  * liners ("hackbench, init_on_free: +7.71% sys (st.err 0.45%)"), and for per-test
- * workloads (rows.h, WIDE_MIN_METRICS) a wide table like seed 004's: one row per test,
- * a mean column per variant and "x baseline" ratio columns.
+ * workloads (analysis/rows.h, WIDE_MIN_METRICS) a wide table like seed 004's: one row per
+ * test, a mean column per variant and "x baseline" ratio columns.
  *
  * Formats: text (aligned), markdown, csv (one line per row) and json:
  *   {"run", "baseline", "ratio_to", "samples", "skipped", "meta": {...},
@@ -19,6 +19,7 @@
 
 #include <stdio.h>
 
+/* The --format values; each has a renderer (report/render.h). */
 enum report_format { REPORT_TEXT, REPORT_MARKDOWN, REPORT_CSV, REPORT_JSON };
 enum report_layout { REPORT_LAYOUT_AUTO, REPORT_LAYOUT_LONG, REPORT_LAYOUT_WIDE };
 

@@ -1,0 +1,24 @@
+/* The registry of report formats (render.h), indexed by enum report_format. */
+#include "report/render.h"
+
+#include <stdbool.h>
+
+static void text(struct report_ctx *ctx) { report_render_text(ctx, false); }
+static void markdown(struct report_ctx *ctx) { report_render_text(ctx, true); }
+static void seeds_text(struct seeds_report *sr) { seeds_render_text(sr, false); }
+static void seeds_markdown(struct seeds_report *sr) { seeds_render_text(sr, true); }
+
+static const struct report_renderer renderers[] = {
+	[REPORT_TEXT] = { "text", text, seeds_text },
+	[REPORT_MARKDOWN] = { "markdown", markdown, seeds_markdown },
+	[REPORT_CSV] = { "csv", report_render_csv, seeds_render_csv },
+	[REPORT_JSON] = { "json", report_render_json, seeds_render_json },
+};
+
+/* One renderer per enum report_format value, none missing. */
+_Static_assert(sizeof(renderers) / sizeof(renderers[0]) == REPORT_JSON + 1, "a format lacks a renderer");
+
+const struct report_renderer *report_renderer(enum report_format format)
+{
+	return &renderers[format];
+}
