@@ -10,7 +10,7 @@
 
 #include <stdbool.h>
 
-#include "report/report.h"
+#include "report/report_opts.h"
 
 struct report_ctx;
 struct seeds_report;

@@ -9,7 +9,7 @@
 #include <json-c/json.h>
 
 #include "analysis/rows.h"
-#include "report/report.h"
+#include "report/report_opts.h"
 #include "results/dataset.h"
 
 struct report_ctx {
