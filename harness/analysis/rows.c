@@ -1,4 +1,5 @@
 #include "analysis/rows.h"
+#include "workload/meta.h"
 
 #include <math.h>
 #include <string.h>
@@ -57,7 +58,7 @@ size_t ds_section_end(const struct dataset *ds, size_t from)
 	return to;
 }
 
-bool ds_section_is_wide(struct ds_group *const *groups, size_t from, size_t to, int hint)
+bool ds_section_is_wide_hint(struct ds_group *const *groups, size_t from, size_t to, int hint)
 {
 	if (hint >= 0)
 		return hint;
@@ -69,6 +70,13 @@ bool ds_section_is_wide(struct ds_group *const *groups, size_t from, size_t to, 
 			return true;
 	}
 	return false;
+}
+
+bool ds_section_is_wide(struct ds_group *const *groups, size_t from, size_t to)
+{
+	int hint = from < to ? workload_per_test_hint(groups[from]->workload) : -1;
+
+	return ds_section_is_wide_hint(groups, from, to, hint);
 }
 
 const char *group_row_problem(const struct group_row *r)

@@ -42,8 +42,10 @@ const char *group_row_problem(const struct group_row *r);
 /* End of the section starting at ds->groups[from] (display order): the groups up to it
  * share its workload and cores. */
 size_t ds_section_end(const struct dataset *ds, size_t from);
-/* Is the section groups[from..to) a per-test workload? hint is the workload metadata's
- * answer (1 or 0), or -1 when it has none: then, are there enough metrics in one unit? */
-bool ds_section_is_wide(struct ds_group *const *groups, size_t from, size_t to, int hint);
+/* Is the section groups[from..to) a per-test workload? The workload's metadata answers
+ * when it knows the workload; else, are there enough metrics in one unit? */
+bool ds_section_is_wide(struct ds_group *const *groups, size_t from, size_t to);
+/* The same with the metadata's answer given: 1 or 0, or -1 for none (tests). */
+bool ds_section_is_wide_hint(struct ds_group *const *groups, size_t from, size_t to, int hint);
 
 #endif

@@ -13,7 +13,6 @@
 #include "common/xalloc.h"
 #include "plot/chart.h"
 #include "results/dataset.h"
-#include "workload/workload.h"
 
 struct plot_ctx {
 	struct dataset ds;
@@ -238,9 +237,8 @@ static void ratios_chart(struct plot_ctx *p, struct ds_group *const *gs, size_t 
 static void draw_wide_sections(struct plot_ctx *p)
 {
 	for (size_t from = 0, to; from < p->ds.ngroups; from = to) {
-		int hint = workload_per_test_hint(p->ds.groups[from]->workload);
 		to = ds_section_end(&p->ds, from);
-		if (!ds_section_is_wide(p->ds.groups, from, to, hint))
+		if (!ds_section_is_wide(p->ds.groups, from, to))
 			continue;
 		for (size_t i = from; i < to; i++)
 			p->wide[i] = true;

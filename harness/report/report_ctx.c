@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "common/xalloc.h"
-#include "workload/workload.h"
 
 bool report_wants(const struct report_ctx *ctx, const struct ds_group *g)
 {
@@ -15,7 +14,7 @@ bool report_wants(const struct report_ctx *ctx, const struct ds_group *g)
 bool report_section_wide(const struct report_ctx *ctx, struct ds_group *const *gs, size_t n)
 {
 	if (ctx->opts->layout == REPORT_LAYOUT_AUTO)
-		return ds_section_is_wide(gs, 0, n, n ? workload_per_test_hint(gs[0]->workload) : -1);
+		return ds_section_is_wide(gs, 0, n);
 	return ctx->opts->layout == REPORT_LAYOUT_WIDE;
 }
 

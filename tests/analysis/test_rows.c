@@ -83,10 +83,10 @@ TEST(section_is_wide)
 	}
 	dataset_sort(&ds);
 	CHECK(ds_section_end(&ds, 0) == ds.ngroups);
-	CHECK(ds_section_is_wide(ds.groups, 0, ds.ngroups, -1));
-	CHECK(!ds_section_is_wide(ds.groups, 0, ds.ngroups, 0));
-	CHECK(!ds_section_is_wide(ds.groups, 0, ds.ngroups - 1, -1));
-	CHECK(ds_section_is_wide(ds.groups, 0, 1, 1));
+	CHECK(ds_section_is_wide_hint(ds.groups, 0, ds.ngroups, -1));
+	CHECK(!ds_section_is_wide_hint(ds.groups, 0, ds.ngroups, 0));
+	CHECK(!ds_section_is_wide_hint(ds.groups, 0, ds.ngroups - 1, -1));
+	CHECK(ds_section_is_wide_hint(ds.groups, 0, 1, 1));
 	dataset_free(&ds);
 }
 
