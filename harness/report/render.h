@@ -1,10 +1,10 @@
 /* The report's output formats as plug-ins (in the manner of fio's I/O engines): one
- * struct of entry points per --format value. A renderer reads what report_ctx.h or
+ * struct of entry points per --format name (report_format_names). A renderer reads what report_ctx.h or
  * seeds_report.h hold and writes; it never calls back into the dispatchers (report.c,
  * seeds_report.c), which pick it here. Internal to report/.
  *
- * A new format: its renderer file(s), one entry in render.c and one name in
- * enum report_format (report.h). */
+ * A new format: its renderer file(s), and in render.c its name and entry points; plus its
+ * value in enum report_format (report_opts.h). `harness report --format` accepts it then. */
 #ifndef HB_REPORT_RENDER_H
 #define HB_REPORT_RENDER_H
 
@@ -16,7 +16,6 @@ struct report_ctx;
 struct seeds_report;
 
 struct report_renderer {
-	const char *name;                        /* the --format value */
 	void (*report)(struct report_ctx *ctx);  /* the ordinary report */
 	void (*seeds)(struct seeds_report *sr);  /* --against-seeds */
 };

@@ -5,6 +5,8 @@
 
 /* The --format values; each has a renderer (report/render.h). */
 enum report_format { REPORT_TEXT, REPORT_MARKDOWN, REPORT_CSV, REPORT_JSON };
+/* Their names, in enum order, NULL-terminated: what --format accepts (render.c). */
+extern const char *const report_format_names[];
 enum report_layout { REPORT_LAYOUT_AUTO, REPORT_LAYOUT_LONG, REPORT_LAYOUT_WIDE };
 
 struct report_opts {
