@@ -30,7 +30,7 @@ static const char *base_name(const struct plot_ctx *p)
 
 /* The row of variant v in g, or NULL. rows has room for ds.nvariants. */
 static const struct group_row *row_of(const struct plot_ctx *p, const struct ds_group *g, int v,
-				       struct group_row *rows)
+				      struct group_row *rows)
 {
 	size_t n = group_rows(&p->ds, g, p->baseline, -1, rows);
 

@@ -1,7 +1,7 @@
 /* The report's output formats as plug-ins (in the manner of fio's I/O engines): one
- * struct of entry points per --format name (report_format_names). A renderer reads what report_ctx.h or
- * seeds_report.h hold and writes; it never calls back into the dispatchers (report.c,
- * seeds_report.c), which pick it here. Internal to report/.
+ * struct of entry points per --format name (report_format_names). A renderer reads what
+ * report_ctx.h or seeds_report.h hold and writes; it never calls back into the
+ * dispatchers (report.c, seeds_report.c), which pick it here. Internal to report/.
  *
  * A new format: its renderer file(s), and in render.c its name and entry points; plus its
  * value in enum report_format (report_opts.h). `harness report --format` accepts it then. */
