@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/numfmt.h"
 #include "common/log.h"
 #include "common/xalloc.h"
-#include "report/numfmt.h"
 
 static const char *const outcome_names[] = { "ok", "regression", "improvement", "not comparable" };
 

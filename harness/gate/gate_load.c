@@ -11,7 +11,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
-#include "report/dataset.h"
+#include "results/dataset.h"
 
 static struct gate_entry *add_entry(struct gate_set *set, const char *workload, const char *metric,
 				    const char *unit, int cores, const char *variant, bool lower)

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/numfmt.h"
 #include "common/log.h"
 #include "common/xalloc.h"
 #include "gate/gate.h"
-#include "report/numfmt.h"
 
 static void xml_text(FILE *f, const char *s)
 {

@@ -1,3 +1,5 @@
+/* The host's parts other than the CPU: topology (hwloc), NUMA memory (libnuma), kernel
+ * release and KVM device; and the stand-in for a part that could not be read. */
 #include "hostinfo/hostinfo.h"
 
 #include <errno.h>
@@ -101,17 +103,5 @@ json_object *hostinfo_kvm(void)
 		json_object_object_add(o, "error", json_object_new_string(strerror(errno)));
 	if (fd >= 0)
 		close(fd);
-	return o;
-}
-
-json_object *hostinfo_collect(void)
-{
-	json_object *o = json_object_new_object();
-
-	json_object_object_add(o, "cpu", hostinfo_cpu());
-	json_object_object_add(o, "topology", hostinfo_topology());
-	json_object_object_add(o, "numa", hostinfo_numa());
-	json_object_object_add(o, "kernel", hostinfo_kernel());
-	json_object_object_add(o, "kvm", hostinfo_kvm());
 	return o;
 }

@@ -10,6 +10,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
+#include "hostinfo/hostinfo.h"
 #include "import/import.h"
 #include "common/options.h"
 #include "results/store.h"
@@ -65,7 +66,7 @@ static json_object *import_meta(int argc, char **argv, const char *csv)
 
 	cmdline[0] = "harness";
 	memcpy(cmdline + 1, argv, (size_t)argc * sizeof(char *));
-	meta = rs_meta_new(cmdline);
+	meta = rs_meta_new(cmdline, hostinfo_collect());
 	json_object_object_add(meta, RS_META_IMPORTED, json_object_new_string(csv));
 	free(cmdline);
 	return meta;

@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/rows.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/spawn.h"
 #include "common/xalloc.h"
 #include "plot/chart.h"
-#include "report/dataset.h"
-#include "report/rows.h"
+#include "results/dataset.h"
 
 struct plot_ctx {
 	struct dataset ds;
@@ -29,10 +29,10 @@ static const char *base_name(const struct plot_ctx *p)
 }
 
 /* The row of variant v in g, or NULL. rows has room for ds.nvariants. */
-static const struct report_row *row_of(const struct plot_ctx *p, const struct ds_group *g, int v,
-				       struct report_row *rows)
+static const struct group_row *row_of(const struct plot_ctx *p, const struct ds_group *g, int v,
+				      struct group_row *rows)
 {
-	size_t n = report_group_rows(&p->ds, g, p->baseline, -1, rows);
+	size_t n = group_rows(&p->ds, g, p->baseline, -1, rows);
 
 	for (size_t i = 0; i < n; i++)
 		if (rows[i].variant == v && rows[i].status == ROW_OK)
@@ -55,7 +55,7 @@ static void finish(struct plot_ctx *p, struct chart *c)
 }
 
 /* A bar or point reaching below 0 (value minus its error bar) needs the axis below 0. */
-static void note_sign(struct chart *c, const struct report_row *r)
+static void note_sign(struct chart *c, const struct group_row *r)
 {
 	double se = r && isfinite(r->c.slowdown_se_pct) ? r->c.slowdown_se_pct : 0;
 
@@ -89,7 +89,7 @@ static size_t same_metric(const struct plot_ctx *p, const struct ds_group *g, co
 static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_t ng)
 {
 	struct chart c = { .template = "slowdown" };
-	struct report_row rows[p->ds.nvariants];
+	struct group_row rows[p->ds.nvariants];
 	char *unit = unit_suffix(gs[0]);
 	FILE *f;
 
@@ -121,7 +121,7 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 		nclusters++;
 		fprintf(f, "%s", p->ds.variants[v]);
 		for (size_t i = 0; i < ng; i++) {
-			const struct report_row *r = row_of(p, gs[i], (int)v, rows);
+			const struct group_row *r = row_of(p, gs[i], (int)v, rows);
 			note_sign(&c, r);
 			fprintf(f, "\t%.6g\t%.6g", r ? r->c.slowdown_pct : NAN,
 				r && isfinite(r->c.slowdown_se_pct) ? r->c.slowdown_se_pct : 0);
@@ -139,7 +139,7 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t ng)
 {
 	struct chart c = { .template = "cores" };
-	struct report_row rows[p->ds.nvariants];
+	struct group_row rows[p->ds.nvariants];
 	char *unit = unit_suffix(gs[0]), *tics = xstrdup("(");
 	FILE *f;
 
@@ -170,7 +170,7 @@ static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t n
 			p->ds.variants[v]);
 		c.series[c.nseries++] = xstrdup(p->ds.variants[v]);
 		for (size_t i = 0; i < ng; i++) {
-			const struct report_row *r = row_of(p, gs[i], (int)v, rows);
+			const struct group_row *r = row_of(p, gs[i], (int)v, rows);
 			note_sign(&c, r);
 			if (r)
 				fprintf(f, "%d\t%.6g\t%.6g\n", gs[i]->cores, r->c.slowdown_pct,
@@ -194,7 +194,7 @@ static size_t longest_metric(struct ds_group *const *gs, size_t ng)
 static void ratios_chart(struct plot_ctx *p, struct ds_group *const *gs, size_t ng)
 {
 	struct chart c = { .template = "ratios" };
-	struct report_row rows[p->ds.nvariants];
+	struct group_row rows[p->ds.nvariants];
 	FILE *f;
 
 	c.base = gs[0]->cores >= 0 ? chart_file_name("ratios-%s-c%d", gs[0]->workload, gs[0]->cores)
@@ -221,7 +221,7 @@ static void ratios_chart(struct plot_ctx *p, struct ds_group *const *gs, size_t 
 	for (size_t i = 0; i < ng; i++) {
 		fprintf(f, "%s", gs[i]->metric);
 		for (size_t v = 0; v < p->ds.nvariants; v++) {
-			const struct report_row *r;
+			const struct group_row *r;
 			if ((int)v == p->baseline)
 				continue;
 			r = row_of(p, gs[i], (int)v, rows);
@@ -237,11 +237,8 @@ static void ratios_chart(struct plot_ctx *p, struct ds_group *const *gs, size_t 
 static void draw_wide_sections(struct plot_ctx *p)
 {
 	for (size_t from = 0, to; from < p->ds.ngroups; from = to) {
-		const struct ds_group *first = p->ds.groups[from];
-		for (to = from + 1; to < p->ds.ngroups && p->ds.groups[to]->cores == first->cores &&
-				    !strcmp(p->ds.groups[to]->workload, first->workload); to++)
-			;
-		if (!report_section_is_wide(p->ds.groups, from, to))
+		to = ds_section_end(&p->ds, from);
+		if (!ds_section_is_wide(p->ds.groups, from, to))
 			continue;
 		for (size_t i = from; i < to; i++)
 			p->wide[i] = true;

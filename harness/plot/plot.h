@@ -5,7 +5,7 @@
  *   slowdown-<workload>-<metric>   slowdown % per variant, st.err bars, a bar per cores value
  *   cores-<workload>-<metric>      slowdown % vs vCPU count, when there are several
  *   ratios-<workload>[-c<cores>]   per-test "x baseline" ratios of per-test workloads
- *                                  (the report's wide tables, rows.h WIDE_MIN_METRICS) */
+ *                                  (the report's wide tables, analysis/rows.h WIDE_MIN_METRICS) */
 #ifndef HB_PLOT_PLOT_H
 #define HB_PLOT_PLOT_H
 

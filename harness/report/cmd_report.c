@@ -39,7 +39,6 @@ static int set_seeds(void *base, const char *value, char **why)
 	return 0;
 }
 
-static const char *const formats[] = { "text", "markdown", "csv", "json", NULL };
 static const char *const layouts[] = { "auto", "long", "wide", NULL };
 
 #define REP(f) offsetof(struct report_args, f)
@@ -47,7 +46,7 @@ static const char *const layouts[] = { "auto", "long", "wide", NULL };
 static const struct hb_option report_options[] = {
 	{ "baseline", 0, HB_OPT_STRING, "VARIANT", "compare with this variant (default: 'baseline',\n"
 	  "else the first)", .off = REP(opts.baseline) },
-	{ "format", 0, HB_OPT_CHOICE, "FORMAT", "text, markdown, csv or json", .choices = formats,
+	{ "format", 0, HB_OPT_CHOICE, "FORMAT", "text, markdown, csv or json", .choices = report_format_names,
 	  .off = REP(opts.format), .def = "text" },
 	{ "metric", 0, HB_OPT_STRING, "METRIC", "only this metric", .off = REP(opts.metric) },
 	{ "workload", 0, HB_OPT_STRING, "WORKLOAD", "only this workload", .off = REP(opts.workload) },

@@ -1,3 +1,5 @@
+/* The report's dispatcher: loads the run, resolves the options against it and hands it
+ * to the renderer of the chosen format (render.h) or to the seeds comparison. */
 #include "report/report.h"
 
 #include <stdlib.h>
@@ -5,31 +7,10 @@
 
 #include "common/log.h"
 #include "common/xalloc.h"
+#include "report/render.h"
 #include "report/report_ctx.h"
 #include "report/seeds_report.h"
 #include "results/store.h"
-
-bool report_wants(const struct report_ctx *ctx, const struct ds_group *g)
-{
-	return (!ctx->opts->metric || !strcmp(ctx->opts->metric, g->metric)) &&
-	       (!ctx->opts->workload || !strcmp(ctx->opts->workload, g->workload));
-}
-
-size_t report_section_end(const struct report_ctx *ctx, size_t from)
-{
-	const struct ds_group *first = ctx->ds.groups[from];
-	size_t to = from + 1;
-
-	while (to < ctx->ds.ngroups && ctx->ds.groups[to]->cores == first->cores &&
-	       !strcmp(ctx->ds.groups[to]->workload, first->workload))
-		to++;
-	return to;
-}
-
-char *report_place(const struct ds_group *g)
-{
-	return g->cores >= 0 ? xasprintf("%s cores=%d", g->workload, g->cores) : xstrdup(g->workload);
-}
 
 /* Is some group's field equal to value? For --metric / --workload validation. */
 static bool has_name(const struct dataset *ds, const char *value, bool metric)
@@ -106,12 +87,7 @@ int report_run_dir(const char *dir, const struct report_opts *opts, FILE *out)
 	rc = resolve_options(&ctx);
 	if (rc == HB_EXIT_OK) {
 		ctx.meta = rs_read_meta(dir);
-		if (opts->format == REPORT_JSON)
-			report_json(&ctx);
-		else if (opts->format == REPORT_CSV)
-			report_csv(&ctx);
-		else
-			report_text(&ctx, opts->format == REPORT_MARKDOWN);
+		report_renderer(opts->format)->report(&ctx);
 		json_object_put(ctx.meta);
 	}
 	dataset_free(&ctx.ds);

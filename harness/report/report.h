@@ -2,8 +2,8 @@
  * and population stddev, standard error, min, max, cv, ratio to the baseline, slowdown %
  * with its standard error (delta method) and Welch's p-value; then the list mails' one
  * liners ("hackbench, init_on_free: +7.71% sys (st.err 0.45%)"), and for per-test
- * workloads (rows.h, WIDE_MIN_METRICS) a wide table like seed 004's: one row per test,
- * a mean column per variant and "x baseline" ratio columns.
+ * workloads (analysis/rows.h, WIDE_MIN_METRICS) a wide table like seed 004's: one row per
+ * test, a mean column per variant and "x baseline" ratio columns.
  *
  * Formats: text (aligned), markdown, csv (one line per row) and json:
  *   {"run", "baseline", "ratio_to", "samples", "skipped", "meta": {...},
@@ -19,20 +19,7 @@
 
 #include <stdio.h>
 
-enum report_format { REPORT_TEXT, REPORT_MARKDOWN, REPORT_CSV, REPORT_JSON };
-enum report_layout { REPORT_LAYOUT_AUTO, REPORT_LAYOUT_LONG, REPORT_LAYOUT_WIDE };
-
-struct report_opts {
-	enum report_format format;
-	enum report_layout layout; /* text/markdown: per-test tables auto-detected, or forced */
-	const char *baseline;      /* NULL: the variant "baseline", else the first one seen */
-	const char *ratio_to;      /* NULL, or a variant for an extra "x VARIANT" column */
-	const char *metric;        /* NULL, or only this metric */
-	const char *workload;      /* NULL, or only this workload */
-	const char *seeds;         /* NULL; or --against-seeds: a published.json, or a folder of
-				    * <workload>/published.json (report/seeds.h), compared with
-				    * the run instead of the ordinary report */
-};
+#include "report/report_opts.h"
 
 /* Writes the report of the result set in dir to out. Returns HB_EXIT_OK; HB_EXIT_FAIL when
  * the set cannot be read or holds no samples; HB_EXIT_USAGE when an option names a variant,

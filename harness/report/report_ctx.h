@@ -1,4 +1,6 @@
-/* What the report renderers share. Internal to report/. */
+/* What the report's renderers share: the loaded run and the resolved options, and the
+ * selection and layout rules every format follows. Internal to report/. The dispatcher
+ * (report.c) fills it and picks a renderer (render.h); renderers only read it. */
 #ifndef HB_REPORT_REPORT_CTX_H
 #define HB_REPORT_REPORT_CTX_H
 
@@ -6,9 +8,9 @@
 #include <stdio.h>
 #include <json-c/json.h>
 
-#include "report/dataset.h"
-#include "report/report.h"
-#include "report/rows.h"
+#include "analysis/rows.h"
+#include "report/report_opts.h"
+#include "results/dataset.h"
 
 struct report_ctx {
 	const struct report_opts *opts;
@@ -22,13 +24,10 @@ struct report_ctx {
 
 /* Is this group selected by --metric / --workload? */
 bool report_wants(const struct report_ctx *ctx, const struct ds_group *g);
-/* End of the section starting at groups[from]: same workload and cores. */
-size_t report_section_end(const struct report_ctx *ctx, size_t from);
+/* Is the section gs[0..n) (selected groups of one workload and cores) shown as one wide
+ * per-test table? --layout, else the workload's metadata, else its metrics. */
+bool report_section_wide(const struct report_ctx *ctx, struct ds_group *const *gs, size_t n);
 /* "kbuild" or "kbuild cores=4". Caller frees. */
 char *report_place(const struct ds_group *g);
-
-void report_text(struct report_ctx *ctx, bool markdown);
-void report_json(struct report_ctx *ctx);
-void report_csv(struct report_ctx *ctx);
 
 #endif

@@ -6,14 +6,15 @@
 #include <string.h>
 
 #include "common/xalloc.h"
+#include "report/render.h"
 #include "report/report_ctx.h"
 #include "results/jsonfmt.h"
 #include "results/store.h"
 
-static json_object *row_json(const struct report_ctx *ctx, const struct report_row *r)
+static json_object *row_json(const struct report_ctx *ctx, const struct group_row *r)
 {
 	json_object *o = json_object_new_object();
-	const char *problem = report_row_problem(r);
+	const char *problem = group_row_problem(r);
 
 	json_object_object_add(o, "workload", json_object_new_string(r->g->workload));
 	json_object_object_add(o, "metric", json_object_new_string(r->g->metric));
@@ -41,25 +42,25 @@ static json_object *row_json(const struct report_ctx *ctx, const struct report_r
 }
 
 /* Calls fn for every selected row, in display order. */
-typedef void (*row_fn)(struct report_ctx *ctx, const struct report_row *r, void *arg);
+typedef void (*row_fn)(struct report_ctx *ctx, const struct group_row *r, void *arg);
 
 static void each_row(struct report_ctx *ctx, row_fn fn, void *arg)
 {
-	struct report_row *rows = xcalloc(ctx->ds.nvariants, sizeof(*rows));
+	struct group_row *rows = xcalloc(ctx->ds.nvariants, sizeof(*rows));
 
 	for (size_t i = 0; i < ctx->ds.ngroups; i++) {
 		const struct ds_group *g = ctx->ds.groups[i];
 		size_t n;
 		if (!report_wants(ctx, g))
 			continue;
-		n = report_group_rows(&ctx->ds, g, ctx->baseline, ctx->ratio_to, rows);
+		n = group_rows(&ctx->ds, g, ctx->baseline, ctx->ratio_to, rows);
 		for (size_t r = 0; r < n; r++)
 			fn(ctx, &rows[r], arg);
 	}
 	free(rows);
 }
 
-static void add_json_row(struct report_ctx *ctx, const struct report_row *r, void *arr)
+static void add_json_row(struct report_ctx *ctx, const struct group_row *r, void *arr)
 {
 	json_object_array_add(arr, row_json(ctx, r));
 }
@@ -72,7 +73,7 @@ static void copy_meta_key(const struct report_ctx *ctx, json_object *to, const c
 		json_object_object_add(to, key, json_object_get(v));
 }
 
-void report_json(struct report_ctx *ctx)
+void report_render_json(struct report_ctx *ctx)
 {
 	json_object *top = json_object_new_object(), *rows = json_object_new_array();
 	json_object *meta = json_object_new_object();
@@ -110,10 +111,10 @@ static void csv_number(FILE *out, json_object *num)
 	json_object_put(num);
 }
 
-static void add_csv_row(struct report_ctx *ctx, const struct report_row *r, void *unused)
+static void add_csv_row(struct report_ctx *ctx, const struct group_row *r, void *unused)
 {
 	FILE *out = ctx->out;
-	const char *problem = report_row_problem(r);
+	const char *problem = group_row_problem(r);
 
 	(void)unused;
 	csv_text(out, r->g->workload, true);
@@ -140,7 +141,7 @@ static void add_csv_row(struct report_ctx *ctx, const struct report_row *r, void
 	fputc('\n', out);
 }
 
-void report_csv(struct report_ctx *ctx)
+void report_render_csv(struct report_ctx *ctx)
 {
 	fputs("workload,metric,unit,cores,variant,n,mean,stddev,stddev_pop,stderr,min,max,cv,"
 	      "ratio,slowdown_pct,slowdown_stderr_pct,p_value,lower_is_better", ctx->out);

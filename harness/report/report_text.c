@@ -5,8 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/numfmt.h"
 #include "common/xalloc.h"
-#include "report/numfmt.h"
+#include "report/render.h"
 #include "report/report_ctx.h"
 #include "report/table.h"
 #include "results/store.h"
@@ -62,7 +63,7 @@ static void group_heading(const struct report_ctx *ctx, const struct ds_group *g
 	fprintf(ctx->out, ", %s is better\n%s", g->lower_is_better ? "lower" : "higher", md ? "\n" : "");
 }
 
-static void slowdown_cell(struct table *t, const struct report_row *r)
+static void slowdown_cell(struct table *t, const struct group_row *r)
 {
 	char a[NUMFMT_SIZE], b[NUMFMT_SIZE];
 
@@ -76,7 +77,7 @@ static void slowdown_cell(struct table *t, const struct report_row *r)
 		table_cell(t, "%s", fmt_pct(a, r->c.slowdown_pct));
 }
 
-static void long_row(struct report_ctx *ctx, struct table *t, const struct report_row *r)
+static void long_row(struct report_ctx *ctx, struct table *t, const struct group_row *r)
 {
 	char b[NUMFMT_SIZE];
 
@@ -97,11 +98,11 @@ static void long_row(struct report_ctx *ctx, struct table *t, const struct repor
 }
 
 /* The list mails' form: "hackbench, init_on_free: +7.71% sys (st.err 0.45%)". */
-static void one_liner(struct report_ctx *ctx, const struct report_row *r, bool md)
+static void one_liner(struct report_ctx *ctx, const struct group_row *r, bool md)
 {
 	char *place = report_place(r->g);
 	char a[NUMFMT_SIZE], b[NUMFMT_SIZE];
-	const char *problem = report_row_problem(r);
+	const char *problem = group_row_problem(r);
 
 	fprintf(ctx->out, "%s%s, %s: ", md ? "- " : "", place, ctx->ds.variants[r->variant]);
 	if (problem)
@@ -119,8 +120,8 @@ static void long_group(struct report_ctx *ctx, const struct ds_group *g, bool md
 {
 	static const char *const headers[] = { "variant", "n", "mean", "stddev", "stddev_pop",
 		"st.err", "min", "max", "cv", "ratio", "slowdown (st.err)", "p", NULL };
-	struct report_row *rows = xcalloc(ctx->ds.nvariants, sizeof(*rows));
-	size_t n = report_group_rows(&ctx->ds, g, ctx->baseline, ctx->ratio_to, rows);
+	struct group_row *rows = xcalloc(ctx->ds.nvariants, sizeof(*rows));
+	size_t n = group_rows(&ctx->ds, g, ctx->baseline, ctx->ratio_to, rows);
 	size_t ncols = 12 + (ctx->ratio_to >= 0);
 	char *ratio_head = xasprintf("x %s", ctx->ratio_to >= 0 ? ctx->ds.variants[ctx->ratio_to] : "");
 	const char *heads[13];
@@ -173,8 +174,8 @@ static size_t wide_headers(struct report_ctx *ctx, char **heads)
 static void wide_row(struct report_ctx *ctx, struct table *t, const struct ds_group *g,
 		     long *nmin, long *nmax)
 {
-	struct report_row rows[ctx->ds.nvariants];
-	size_t n = report_group_rows(&ctx->ds, g, ctx->baseline, ctx->ratio_to, rows);
+	struct group_row rows[ctx->ds.nvariants];
+	size_t n = group_rows(&ctx->ds, g, ctx->baseline, ctx->ratio_to, rows);
 	char b[NUMFMT_SIZE];
 
 	table_cell(t, "%s", g->metric);
@@ -182,7 +183,7 @@ static void wide_row(struct report_ctx *ctx, struct table *t, const struct ds_gr
 	/* Walk the variants in header order; a variant missing here leaves blank cells. */
 	for (int pass = 0; pass < (int)ctx->ds.nvariants; pass++) {
 		int v = pass == 0 ? ctx->baseline : pass <= ctx->baseline ? pass - 1 : pass;
-		const struct report_row *r = NULL;
+		const struct group_row *r = NULL;
 		for (size_t i = 0; i < n; i++)
 			if (rows[i].variant == v)
 				r = &rows[i];
@@ -227,25 +228,18 @@ static void wide_section(struct report_ctx *ctx, struct ds_group *const *gs, siz
 	free(place);
 }
 
-static bool section_wide(const struct report_ctx *ctx, struct ds_group *const *gs, size_t n)
-{
-	if (ctx->opts->layout == REPORT_LAYOUT_AUTO)
-		return report_section_is_wide(gs, 0, n);
-	return ctx->opts->layout == REPORT_LAYOUT_WIDE;
-}
-
-void report_text(struct report_ctx *ctx, bool markdown)
+void report_render_text(struct report_ctx *ctx, bool markdown)
 {
 	struct ds_group **picked = xcalloc(ctx->ds.ngroups, sizeof(*picked));
 
 	header(ctx, markdown);
 	for (size_t from = 0, to; from < ctx->ds.ngroups; from = to) {
 		size_t n = 0;
-		to = report_section_end(ctx, from);
+		to = ds_section_end(&ctx->ds, from);
 		for (size_t i = from; i < to; i++)
 			if (report_wants(ctx, ctx->ds.groups[i]))
 				picked[n++] = ctx->ds.groups[i];
-		if (n && section_wide(ctx, picked, n))
+		if (n && report_section_wide(ctx, picked, n))
 			wide_section(ctx, picked, n, markdown);
 		else
 			for (size_t i = 0; i < n; i++)

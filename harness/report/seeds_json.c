@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/xalloc.h"
+#include "report/render.h"
 #include "report/seeds_report.h"
 #include "results/jsonfmt.h"
 #include "results/store.h"

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/numfmt.h"
 #include "common/xalloc.h"
 #include "kernel/kconfigs.h"
-#include "report/numfmt.h"
 #include "report/seeds_report.h"
 #include "results/store.h"
 

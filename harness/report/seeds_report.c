@@ -5,6 +5,7 @@
 
 #include "common/log.h"
 #include "common/xalloc.h"
+#include "report/render.h"
 #include "report/seeds_report.h"
 
 static bool wanted(const struct report_opts *o, const struct seed_figure *f)
@@ -64,12 +65,8 @@ int seeds_report_run(struct report_ctx *ctx, const char *path)
 		}
 	if (!sr.figures)
 		rc = no_figures(ctx->opts, &sr.data);
-	else if (ctx->opts->format == REPORT_JSON)
-		seeds_render_json(&sr);
-	else if (ctx->opts->format == REPORT_CSV)
-		seeds_render_csv(&sr);
 	else
-		seeds_render_text(&sr, ctx->opts->format == REPORT_MARKDOWN);
+		report_renderer(ctx->opts->format)->seeds(&sr);
 	for (size_t i = 0; i < sr.nrows; i++)
 		seeds_match_free(&sr.rows[i]);
 	free(sr.rows);

@@ -1,5 +1,5 @@
 /* --against-seeds, internal to report/: published figures matched with the run's cells,
- * the measured conditions, and the renderers. */
+ * the measured conditions, and what the renderers share (the renderers: render.h). */
 #ifndef HB_REPORT_SEEDS_REPORT_H
 #define HB_REPORT_SEEDS_REPORT_H
 
@@ -63,7 +63,6 @@ char *seeds_measured_host(const struct report_ctx *ctx);
 /* "+7.71%" or "76.55x" of a figure's kind. buf: NUMFMT_SIZE bytes. */
 const char *seeds_fmt_figure(char *buf, enum seed_kind kind, double v);
 
-void seeds_render_text(struct seeds_report *sr, bool markdown);
 /* One line instead of a table when rows[0..n) are all not measured for one reason. */
 bool seeds_one_reason_line(struct seeds_report *sr, const struct seed_match *rows, size_t n, bool md);
 /* One line for all figures of a workload the run lacks, at the first of them; true when
@@ -71,7 +70,5 @@ bool seeds_one_reason_line(struct seeds_report *sr, const struct seed_match *row
 bool seeds_absent_workload_line(struct seeds_report *sr, size_t i, bool md);
 /* Adds name to the ", "-separated list *list unless it is there. */
 void seeds_add_unique(char **list, const char *name);
-void seeds_render_json(struct seeds_report *sr);
-void seeds_render_csv(struct seeds_report *sr);
 
 #endif

@@ -5,8 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/numfmt.h"
 #include "common/xalloc.h"
-#include "report/numfmt.h"
+#include "report/render.h"
 #include "report/seeds_report.h"
 #include "report/table.h"
 #include "results/store.h"

@@ -22,7 +22,8 @@
  *   "harness_version"  string, git describe of the harness that wrote the set
  *   "created"          string, ISO 8601 local time with offset
  *   "command_line"     array of strings, argv of the writing command
- *   "host"             object, hostinfo_collect() (hostinfo/hostinfo.h)
+ *   "host"             object, the writer's host facts (hostinfo_collect(), handed in by
+ *                      the writing command: results/ does not collect them)
  *   "accel"            "kvm" | "tcg": how the guests ran
  *   "accel_reason"     string, why that accel (e.g. "KVM probe boot timed out after 10 s")
  *   "overcommit"       true when guests had more vCPUs than the host has free cores
@@ -84,7 +85,8 @@ json_object *rs_read_meta(const char *dir);
  * letters, digits, '.', '_' and '-' become '-'). Caller frees. */
 char *rs_new_run_id(const char *tag);
 /* A meta.json skeleton every writer starts from: harness_version, created, command_line
- * (argv, NULL-terminated; may be NULL) and host. Caller json_object_put()s. */
-json_object *rs_meta_new(char *const argv[]);
+ * (argv, NULL-terminated; may be NULL) and host (consumed; NULL: none). Caller
+ * json_object_put()s. */
+json_object *rs_meta_new(char *const argv[], json_object *host);
 
 #endif

@@ -16,7 +16,6 @@
 #include "common/paths.h"
 #include "common/progress.h"
 #include "common/xalloc.h"
-#include "hostinfo/hostinfo.h"
 #include "version.h"
 
 static bool get_name(json_object *o, const char *key, const char **out, const char **why)
@@ -240,7 +239,7 @@ char *rs_new_run_id(const char *tag)
 	return id;
 }
 
-json_object *rs_meta_new(char *const argv[])
+json_object *rs_meta_new(char *const argv[], json_object *host)
 {
 	json_object *meta = json_object_new_object();
 	json_object *cmd = json_object_new_array();
@@ -255,6 +254,7 @@ json_object *rs_meta_new(char *const argv[])
 	json_object_object_add(meta, RS_META_VERSION, json_object_new_string(HB_VERSION));
 	json_object_object_add(meta, RS_META_CREATED, json_object_new_string(created));
 	json_object_object_add(meta, RS_META_COMMAND, cmd);
-	json_object_object_add(meta, RS_META_HOST, hostinfo_collect());
+	if (host)
+		json_object_object_add(meta, RS_META_HOST, host);
 	return meta;
 }

@@ -1,10 +1,12 @@
-/* meta.json of a run: the rs_meta_new() skeleton (version, time, command line, host) plus
+/* meta.json of a run: the rs_meta_new() skeleton (version, time, command line, and the
+ * host facts, which the run collects here so that results/ need not know hostinfo/) plus
  * how the guests ran (accel and why, overcommit), the kernels, the variants, the workload
  * parameters, and the plan that --resume rebuilds. Key names: results/store.h. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "common/xalloc.h"
+#include "hostinfo/hostinfo.h"
 #include "run/run.h"
 #include "workload/workload.h"
 
@@ -80,7 +82,7 @@ json_object *run_meta_build(const struct run *r, int argc, char **argv)
 	args[0] = "harness";
 	for (int i = 0; i < argc; i++)
 		args[i + 1] = argv[i];
-	m = rs_meta_new(args);
+	m = rs_meta_new(args, hostinfo_collect());
 	free(args);
 	json_object_object_add(m, RS_META_ACCEL, json_object_new_string(r->accel == ACCEL_KVM ? "kvm" : "tcg"));
 	json_object_object_add(m, RS_META_ACCEL_REASON, json_object_new_string(r->accel_reason ? r->accel_reason : ""));

@@ -94,7 +94,7 @@ print("  %d cycle(s)" % len(out))
 # Analysis sources and the boot/ and kernel/ headers they pull in (transitively).
 analysis_reach() {
 	local f deps n=0
-	for f in harness/{report,plot,gate,import,results,stats,hostinfo}/*.c; do
+	for f in harness/{analysis,report,plot,gate,import,results,stats,hostinfo}/*.c; do
 		deps=$(gcc -MM -MG -Iharness "$f" | tr ' \\' '\n\n' |
 		       sed -n 's|^harness/\(boot/.*\)|\1|p; s|^harness/\(kernel/.*\)|\1|p' | sort -u | tr '\n' ' ')
 		if [ -n "$deps" ]; then

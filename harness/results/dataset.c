@@ -1,4 +1,4 @@
-#include "report/dataset.h"
+#include "results/dataset.h"
 
 #include <search.h>
 #include <stdlib.h>

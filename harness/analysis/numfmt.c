@@ -1,4 +1,4 @@
-#include "report/numfmt.h"
+#include "analysis/numfmt.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 /* A result set reduced to running moments: one accumulator per (workload, metric, cores,
  * variant). Loading streams samples.jsonl, so memory grows with the number of groups and
  * never with the number of samples. report, plot and gate all start from here. */
-#ifndef HB_REPORT_DATASET_H
-#define HB_REPORT_DATASET_H
+#ifndef HB_RESULTS_DATASET_H
+#define HB_RESULTS_DATASET_H
 
 #include <stdbool.h>
 #include <stddef.h>

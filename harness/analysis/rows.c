@@ -1,15 +1,15 @@
-#include "report/rows.h"
+#include "analysis/rows.h"
 #include "workload/meta.h"
 
 #include <math.h>
 #include <string.h>
 
 static void fill_row(const struct ds_group *g, const struct ds_cell *cell, const struct ds_cell *base,
-		     const struct ds_cell *ref, struct report_row *r)
+		     const struct ds_cell *ref, struct group_row *r)
 {
 	struct summary bs, rs;
 
-	*r = (struct report_row){ .g = g, .variant = cell->variant, .ratio_to = NAN };
+	*r = (struct group_row){ .g = g, .variant = cell->variant, .ratio_to = NAN };
 	summary_from_welford(&cell->w, &r->s);
 	r->c = (struct comparison){ NAN, NAN, NAN, NAN };
 	if (!base) {
@@ -30,8 +30,8 @@ static void fill_row(const struct ds_group *g, const struct ds_cell *cell, const
 	}
 }
 
-size_t report_group_rows(const struct dataset *ds, const struct ds_group *g, int baseline,
-			 int ratio_to, struct report_row *out)
+size_t group_rows(const struct dataset *ds, const struct ds_group *g, int baseline, int ratio_to,
+		  struct group_row *out)
 {
 	const struct ds_cell *base = baseline >= 0 ? ds_group_cell(g, baseline) : NULL;
 	const struct ds_cell *ref = ratio_to >= 0 ? ds_group_cell(g, ratio_to) : NULL;
@@ -47,10 +47,19 @@ size_t report_group_rows(const struct dataset *ds, const struct ds_group *g, int
 	return n;
 }
 
-bool report_section_is_wide(struct ds_group *const *groups, size_t from, size_t to)
+size_t ds_section_end(const struct dataset *ds, size_t from)
 {
-	int hint = from < to ? workload_per_test_hint(groups[from]->workload) : -1;
+	const struct ds_group *first = ds->groups[from];
+	size_t to = from + 1;
 
+	while (to < ds->ngroups && ds->groups[to]->cores == first->cores &&
+	       !strcmp(ds->groups[to]->workload, first->workload))
+		to++;
+	return to;
+}
+
+bool ds_section_is_wide_hint(struct ds_group *const *groups, size_t from, size_t to, int hint)
+{
 	if (hint >= 0)
 		return hint;
 	for (size_t i = from; i < to; i++) {
@@ -63,7 +72,14 @@ bool report_section_is_wide(struct ds_group *const *groups, size_t from, size_t 
 	return false;
 }
 
-const char *report_row_problem(const struct report_row *r)
+bool ds_section_is_wide(struct ds_group *const *groups, size_t from, size_t to)
+{
+	int hint = from < to ? workload_per_test_hint(groups[from]->workload) : -1;
+
+	return ds_section_is_wide_hint(groups, from, to, hint);
+}
+
+const char *group_row_problem(const struct group_row *r)
 {
 	switch (r->status) {
 	case ROW_NO_BASELINE:

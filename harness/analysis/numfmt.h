@@ -1,7 +1,7 @@
 /* Numbers for people: enough digits to compare variants, no scientific notation for the
  * magnitudes benchmarks produce, "-" for unknown (NAN). Each returns buf. */
-#ifndef HB_REPORT_NUMFMT_H
-#define HB_REPORT_NUMFMT_H
+#ifndef HB_ANALYSIS_NUMFMT_H
+#define HB_ANALYSIS_NUMFMT_H
 
 #include <stddef.h>
 

@@ -1,0 +1,15 @@
+/* The whole host object, part by part (hostinfo.c, hostinfo_cpu.c). Kept apart from the
+ * parts so that they, which share hostinfo_error(), never call back up here. */
+#include "hostinfo/hostinfo.h"
+
+json_object *hostinfo_collect(void)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "cpu", hostinfo_cpu());
+	json_object_object_add(o, "topology", hostinfo_topology());
+	json_object_object_add(o, "numa", hostinfo_numa());
+	json_object_object_add(o, "kernel", hostinfo_kernel());
+	json_object_object_add(o, "kvm", hostinfo_kvm());
+	return o;
+}
