@@ -12,7 +12,7 @@
 
 #include <stdbool.h>
 
-#include "boot/vm.h"
+#include "boot/vm_types.h"
 
 /* 1 ns per instruction: a 1 GHz in-order guest. Timers (HZ ticks, hrtimers) fire every
  * 10^6 instructions; a larger shift would only stretch time, not add resolution. */

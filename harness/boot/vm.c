@@ -8,7 +8,7 @@
 
 #include "boot/clock.h"
 #include "boot/qemu_argv.h"
-#include "boot/vm_options.h"
+#include "boot/vm_limits.h"
 #include "common/argparse.h"
 #include "common/xalloc.h"
 #include "pin/pin.h"
@@ -75,4 +75,13 @@ int vm_check_opts(const struct vm_opts *o, char **why)
 		 clock_check_cores(o->clock, o->cores, why) < 0)
 		return -1;
 	return *why ? -1 : 0;
+}
+
+int vm_check_cores(long cores, int host_cores, bool overcommit, char **why)
+{
+	if (host_cores <= 0 || cores <= host_cores || overcommit)
+		return 0;
+	*why = xasprintf("--cores %ld: this host has %d physical cores (one vCPU per core; "
+			 "--overcommit to allow more)", cores, host_cores);
+	return -1;
 }

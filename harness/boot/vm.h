@@ -16,11 +16,9 @@
 #include <stddef.h>
 #include <json-c/json.h>
 
+#include "boot/vm_types.h"
 #include "kernel/kernel.h"
 
-enum accel_kind { ACCEL_AUTO, ACCEL_KVM, ACCEL_TCG };
-/* The guest's clock (boot/clock.h says what an icount number means). */
-enum guest_clock { CLOCK_HOST = 0, CLOCK_ICOUNT = 1 };
 
 struct guest_job {
 	char **argv;        /* NULL-terminated; argv[0] absolute or found on the guest PATH */

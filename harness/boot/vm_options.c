@@ -54,12 +54,3 @@ void vm_cli_apply(const struct vm_cli *c, struct vm_opts *o)
 	o->pin = c->pin;
 	o->overcommit = c->overcommit;
 }
-
-int vm_check_cores(long cores, int host_cores, bool overcommit, char **why)
-{
-	if (host_cores <= 0 || cores <= host_cores || overcommit)
-		return 0;
-	*why = xasprintf("--cores %ld: this host has %d physical cores (one vCPU per core; "
-			 "--overcommit to allow more)", cores, host_cores);
-	return -1;
-}

@@ -17,13 +17,9 @@
 #include <stddef.h>
 
 #include "boot/vm.h"
+#include "boot/vm_limits.h"
 #include "common/options.h"
 
-#define VM_MIN_CORES 1
-#define VM_MAX_CORES 64          /* the base config's NR_CPUS */
-#define VM_MIN_MEM_MIB 256L      /* the KVM probe's guest */
-#define VM_MAX_MEM_MIB (1L << 22)
-#define VM_MAX_TIMEOUT_S (7 * 86400.0)
 
 /* What the VM options of a command line say (zero: not given, the command's default). */
 struct vm_cli {
@@ -45,8 +41,5 @@ extern const struct hb_option vm_cli_options[];
 
 /* The parsed options into o (cores: the first given, if any; mem, timeout: if given). */
 void vm_cli_apply(const struct vm_cli *c, struct vm_opts *o);
-/* More vCPUs than host_cores physical cores without overcommit: -1 with *why (the one
- * message of run and boot). host_cores <= 0: unknown, not checked. */
-int vm_check_cores(long cores, int host_cores, bool overcommit, char **why);
 
 #endif

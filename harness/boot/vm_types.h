@@ -1,0 +1,10 @@
+/* The small enums of the VM options, apart from vm.h so that boot/clock.h and the
+ * accel code can use them without the whole VM interface. */
+#ifndef HB_BOOT_VM_TYPES_H
+#define HB_BOOT_VM_TYPES_H
+
+enum accel_kind { ACCEL_AUTO, ACCEL_KVM, ACCEL_TCG };
+/* The guest's clock (boot/clock.h says what an icount number means). */
+enum guest_clock { CLOCK_HOST = 0, CLOCK_ICOUNT = 1 };
+
+#endif
