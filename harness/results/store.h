@@ -3,7 +3,8 @@
  * samples.jsonl holds one JSON object per line, appended and fsync'd one at a time:
  *   {"variant":"init_on_free","workload":"kbuild","metric":"sys","unit":"s","cores":12,
  *    "boot":0,"rep":3,"value":12.34,"lower_is_better":true}
- * cores/boot/rep may be absent (-1 in struct sample). Readers ignore unknown keys, so
+ * cores/boot/rep may be absent (-1 in struct sample); "clock":"icount" marks samples of
+ * the instruction-count clock (no key: the host clock). Readers ignore unknown keys, so
  * writers may add context (e.g. "accel"). A torn or corrupt line is skipped with a
  * warning naming file and line; it never aborts a reader.
  *
@@ -38,6 +39,8 @@
 #define RS_META_ACCEL_REASON "accel_reason"
 #define RS_META_OVERCOMMIT "overcommit"
 #define RS_META_IMPORTED "imported_from"
+/* {"name": "host"|"icount", ...}: the guest clock of the run (absent: host). */
+#define RS_META_CLOCK "clock"
 
 struct sample {
 	const char *variant;
@@ -49,7 +52,14 @@ struct sample {
 	int rep;                /* -1: absent */
 	double value;
 	bool lower_is_better;
+	/* The guest clock that measured it: "icount" (guest instructions, boot/clock.h) or
+	 * NULL for the host's (written as no key: sets from before the clock choice read as
+	 * host). Samples of different clocks are never compared. */
+	const char *clock;
 };
+
+/* The clock name of a sample: "host" when it has none. */
+const char *sample_clock(const struct sample *s);
 
 struct result_set;
 

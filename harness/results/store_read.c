@@ -68,6 +68,8 @@ static const char *to_sample(json_object *o, struct sample *s)
 			  ? json_object_get_string(v) : "";
 	s->lower_is_better = !json_object_object_get_ex(o, "lower_is_better", &v) || !v ||
 			     json_object_get_boolean(v);
+	s->clock = json_object_object_get_ex(o, "clock", &v) && json_object_is_type(v, json_type_string)
+			   ? json_object_get_string(v) : NULL;
 	if (!get_count(o, "cores", &s->cores))
 		return "cores";
 	if (!get_count(o, "boot", &s->boot))
@@ -257,4 +259,9 @@ json_object *rs_meta_new(char *const argv[], json_object *host)
 	if (host)
 		json_object_object_add(meta, RS_META_HOST, host);
 	return meta;
+}
+
+const char *sample_clock(const struct sample *s)
+{
+	return s->clock ? s->clock : "host";
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "boot/clock.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/progress.h"
@@ -110,7 +111,8 @@ static char *append_reps(struct run *r, const struct plan_cell *c, const struct 
 			 bool *write_failed)
 {
 	const struct workload *w = run_workload(r, c->workload);
-	struct sample base = { .variant = c->variant, .cores = c->cores, .boot = c->boot };
+	struct sample base = { .variant = c->variant, .cores = c->cores, .boot = c->boot,
+			       .clock = guest_clock_name((enum guest_clock)r->opts->vm.clock) };
 	struct sample_buf buf = { 0 };
 	char *first_reason = NULL;
 
