@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "results/jsonfmt.h"
 #include "boot/clock.h"
 #include "common/xalloc.h"
 #include "hostinfo/hostinfo.h"
@@ -46,6 +47,13 @@ static json_object *plan_json(const struct run *r)
 	json_object_object_add(p, "cores", cores);
 	json_object_object_add(p, "reps", json_object_new_int(pl->reps));
 	json_object_object_add(p, "boots", json_object_new_int(pl->boots));
+	if (r->opts->until_ci > 0) { /* boots is then the most rounds; the rule adds them */
+		json_object *u = json_object_new_object();
+		json_object_object_add(u, "pct", json_object_new_double(r->opts->until_ci));
+		json_object_object_add(u, "min_boots", json_object_new_int(r->opts->boots));
+		json_object_object_add(u, "max_boots", json_object_new_int(pl->boots));
+		json_object_object_add(p, "until_ci", u);
+	}
 	json_object_object_add(p, "order", json_object_new_string(pl->order == ORDER_GROUPED ? "grouped" : "interleaved"));
 	json_object_object_add(p, "seed", json_object_new_int64((int64_t)pl->seed));
 	json_object_object_add(p, "params", strv_json(r->opts->params));
@@ -139,4 +147,18 @@ void run_meta_note_boot(struct run *r, const struct vm_result *res, int cores)
 	snprintf(key, sizeof(key), "%d", cores);
 	if (!json_object_object_get_ex(maps, key, NULL))
 		json_object_object_add(maps, key, json_object_get(res->pin_map));
+}
+
+void run_meta_set_stop(struct run *r, int rounds, const char *reason, double widest,
+		       const char *widest_what)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "rounds", json_object_new_int(rounds));
+	json_object_object_add(o, "reason", json_object_new_string(reason));
+	json_object_object_add(o, "widest_halfwidth_pp", hb_json_double(widest));
+	json_object_object_add(o, "widest", widest_what ? json_object_new_string(widest_what) : NULL);
+	json_object_object_add(r->meta, "stop", o);
+	if (r->rs)
+		rs_write_meta(r->rs, r->meta);
 }

@@ -14,7 +14,9 @@ struct run_opts {
 	char **variants;       /* NULL: default */
 	char **workloads;      /* NULL: default */
 	int reps;              /* 0: default */
-	int boots;             /* 0: default */
+	int boots;             /* 0: default; with until_ci the minimum number of rounds */
+	double until_ci;       /* > 0: add rounds until every 95% CI half-width <= this (pp) */
+	int max_boots;         /* with until_ci: at most this many rounds (0: default) */
 	char **params;         /* "W.KEY=VALUE", NULL-terminated (never NULL) */
 	enum plan_order order;
 	bool order_given;

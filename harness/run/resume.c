@@ -6,6 +6,7 @@
 #include <string.h>
 #include <json-c/json.h>
 
+#include "boot/clock.h"
 #include "common/argparse.h"
 #include "common/fileutil.h"
 #include "common/log.h"
@@ -35,7 +36,9 @@ static const char *plan_option_given(const struct run_opts *o)
 {
 	const char *given = o->variants ? "--variants" : o->workloads ? "--workloads" : o->vm.cores ? "--cores"
 		: o->reps ? "--reps" : o->boots ? "--boots" : o->params[0] ? "--param" : o->order_given ? "--order"
-		: o->seed_given ? "--seed" : o->vm.mem_mib ? "--mem" : o->out ? "--out" : NULL;
+		: o->seed_given ? "--seed" : o->vm.mem_mib ? "--mem" : o->out ? "--out"
+		: o->until_ci ? "--until-ci" : o->max_boots ? "--max-boots" : o->vm.clock ? "--clock"
+		: NULL;
 	return given;
 }
 
@@ -68,6 +71,14 @@ int resume_read_plan(const char *dir, struct run_opts *o, char **why)
 		o->vm.cores[i] = json_object_get_int(json_object_array_get_idx(v, i));
 	o->reps = json_object_get_int(get(plan, "reps"));
 	o->boots = json_object_get_int(get(plan, "boots"));
+	if ((v = get(plan, "until_ci"))) { /* the same stop rule goes on */
+		o->until_ci = json_object_get_double(get(v, "pct"));
+		o->max_boots = o->boots;
+		o->boots = json_object_get_int(get(v, "min_boots"));
+	}
+	if ((v = get(meta, RS_META_CLOCK)) && (v = get(v, "name")) &&
+	    !strcmp(json_object_get_string(v), "icount"))
+		o->vm.clock = CLOCK_ICOUNT; /* samples of one set share one clock */
 	o->order = !strcmp(json_object_get_string(get(plan, "order")) ?: "", "grouped") ? ORDER_GROUPED : ORDER_INTERLEAVED;
 	o->seed = (unsigned long)json_object_get_int64(get(plan, "seed"));
 	o->vm.mem_mib = json_object_get_int64(get(plan, "mem_mib"));

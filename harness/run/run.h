@@ -42,6 +42,8 @@ struct run {
 	struct estimator est;
 	int failures;
 	bool interrupted;
+	bool precise;                 /* --until-ci: the rule was met; later rounds not needed */
+	int rounds_judged;            /* --until-ci: rounds the last verdict looked at */
 	int run_lock_fd;
 };
 
@@ -66,6 +68,9 @@ int resume_load(struct run *r);
 int resume_read_plan(const char *dir, struct run_opts *o, char **why);
 
 /* run/meta.c */
+/* --until-ci: records the rule's verdict after `rounds` rounds in meta.json "stop". */
+void run_meta_set_stop(struct run *r, int rounds, const char *reason, double widest,
+		       const char *widest_what);
 json_object *run_meta_build(const struct run *r, int argc, char **argv);
 void run_meta_set_status(struct run *r, const char *status);
 /* Records machine, rootfs and the first vCPU -> PU map per vCPU count. */

@@ -1,6 +1,7 @@
 /* harness run: plan, build, boot, measure, report. */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include "plot/plot.h"
 #include "report/report.h"
 #include "run/run.h"
+#include "run/stop_rule.h"
 #include "workload/workload.h"
 
 static bool has_samples(const char *dir)
@@ -35,8 +37,8 @@ static void print_plan(const struct run *r, FILE *out)
 {
 	const struct plan *p = &r->plan;
 	size_t pending = plan_count_pending(p), missing = run_kernels_missing(r);
-	double total = 0;
-	char buf[32], bbuf[32], shuffle[48] = "";
+	double total = 0, at_min = 0;
+	char buf[32], bbuf[32], mbuf[32], shuffle[48] = "";
 
 	if (p->order == ORDER_INTERLEAVED && p->seed)
 		snprintf(shuffle, sizeof(shuffle), " (shuffled: --seed %lu)", p->seed);
@@ -49,11 +51,17 @@ static void print_plan(const struct run *r, FILE *out)
 		int k = plan_cell_missing(p, c);
 		double s = k ? estimate_cell_s(&r->est, c->workload, k) : 0;
 		total += s;
+		at_min += c->boot < r->opts->boots ? s : 0;
 		if (r->opts->dry_run)
 			fprintf(out, "  %3zu  %-16s %-14s %3d vCPUs  boot %d  %s  ~%s\n", i + 1, c->variant,
 				c->workload, c->cores, c->boot, k ? "to run" : "done  ",
 				hb_format_duration(s, buf, sizeof(buf)));
 	}
+	if (r->opts->until_ci > 0)
+		fprintf(out, "rounds: %d to %d (--until-ci %g: stops once every variant's cost on each "
+			"workload's primary metric is known to +/- %g points); %s to %s of guest time\n",
+			r->opts->boots, p->boots, r->opts->until_ci, r->opts->until_ci,
+			hb_format_duration(at_min, mbuf, sizeof(mbuf)), hb_format_duration(total, buf, sizeof(buf)));
 	fprintf(out, "kernels: %zu (%zu to build, roughly %s each here)\n", r->nkernels, missing,
 		hb_format_duration(estimate_kernel_build_s(r->opts->jobs ? r->opts->jobs : r->host_cores), bbuf, sizeof(bbuf)));
 	fprintf(out, "estimate: %zu cells to run, about %s of guest time%s%s\n", pending,
@@ -162,6 +170,29 @@ static double remaining_estimate(const struct run *r, size_t from)
 	return s;
 }
 
+/* --until-ci, before the first cell of round `round`: are rounds 0..round-1 precise
+ * enough? Judged once per round, from the minimum (--boots) on. */
+static bool precise_enough(struct run *r, int round)
+{
+	struct stop_verdict v;
+	char buf[64];
+
+	if (r->opts->until_ci <= 0 || round < r->opts->boots || round <= r->rounds_judged)
+		return false;
+	r->rounds_judged = round;
+	if (stop_rule_check(r, round, &v) < 0)
+		return false;
+	snprintf(buf, sizeof(buf), isnan(v.widest) ? "unknown" : "%.2f pp", v.widest);
+	hb_info("--until-ci %g: after %d rounds the widest 95%% CI half-width is %s (%s)%s",
+		r->opts->until_ci, round, buf, v.widest_what ? v.widest_what : "-",
+		v.precise ? ": precise enough, stopping" : "");
+	r->precise = v.precise;
+	run_meta_set_stop(r, round, v.precise ? "every CI half-width within --until-ci"
+					       : "not yet precise", v.widest, v.widest_what);
+	stop_verdict_free(&v);
+	return v.precise;
+}
+
 static int measure(struct run *r)
 {
 	struct progress pr;
@@ -174,6 +205,8 @@ static int measure(struct run *r)
 
 		if (!plan_cell_missing(&r->plan, c))
 			continue;
+		if (precise_enough(r, c->boot))
+			break;
 		if (stop_requested()) {
 			r->interrupted = true;
 			break;
@@ -192,12 +225,16 @@ static int measure(struct run *r)
 	}
 	progress_update(&pr, done, "", 0);
 	progress_finish(&pr);
+	if (r->opts->until_ci > 0 && !r->precise && !r->interrupted &&
+	    plan_count_pending(&r->plan) == 0 && !precise_enough(r, r->plan.boots))
+		run_meta_set_stop(r, r->plan.boots, "--max-boots reached before the precision",
+				  NAN, NULL);
 	return 0;
 }
 
 static int finish(struct run *r)
 {
-	bool complete = plan_count_pending(&r->plan) == 0;
+	bool complete = plan_count_pending(&r->plan) == 0 || r->precise;
 
 	run_meta_set_status(r, complete ? "complete" : "incomplete");
 	if (!complete)

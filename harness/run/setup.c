@@ -24,6 +24,25 @@ static int usage(char **why, char *reason)
 	return HB_EXIT_USAGE;
 }
 
+/* --until-ci needs two rounds for an interval and a baseline to pair with. */
+static int check_until_ci(struct run_opts *o, char **why)
+{
+	if (!o->max_boots)
+		o->max_boots = o->boots > 10 ? o->boots : 10;
+	if (o->boots < 2)
+		*why = xasprintf("--until-ci: --boots %d rounds cannot give an interval (accepted: "
+				 "--boots 2 or more as the minimum)", o->boots);
+	else if (o->max_boots < o->boots)
+		*why = xasprintf("--max-boots %d: fewer than the minimum --boots %d (accepted: %d or "
+				 "more)", o->max_boots, o->boots, o->boots);
+	else if (o->order == ORDER_GROUPED)
+		*why = xstrdup("--until-ci: needs --order interleaved (it judges complete rounds)");
+	else if (!hb_strv_contains(o->variants, "baseline") || hb_strv_len(o->variants) < 2)
+		*why = xasprintf("--until-ci: needs the variant 'baseline' and at least one other in "
+				 "--variants (each variant's cost is its paired ratio to baseline)");
+	return *why ? -1 : 0;
+}
+
 static int fill_defaults(struct run *r, char **why)
 {
 	struct run_opts *o = r->opts;
@@ -57,6 +76,11 @@ static int fill_defaults(struct run *r, char **why)
 		o->reps = 1;
 	if (!o->boots)
 		o->boots = 3;
+	if (o->max_boots && !o->until_ci)
+		return usage(why, xasprintf("--max-boots %d: goes with --until-ci (accepted: both, or "
+					    "--boots alone)", o->max_boots));
+	if (o->until_ci && check_until_ci(o, why) < 0)
+		return HB_EXIT_USAGE;
 	/* A fixed default seed: --dry-run shows the order the run will use; meta.json keeps it. */
 	if (!o->seed && o->order == ORDER_INTERLEAVED)
 		o->seed = 1;
@@ -141,7 +165,8 @@ int run_setup(struct run *r, char **why)
 	    (rc = load_variants(r, why)) || (rc = choose_memory(r, why)))
 		return rc;
 	r->plan = (struct plan){ .variants = o->variants, .workloads = o->workloads, .cores = o->vm.cores,
-				 .ncores = o->vm.ncores, .boots = o->boots, .reps = o->reps, .order = o->order,
+				 .ncores = o->vm.ncores, .boots = o->until_ci ? o->max_boots : o->boots,
+				 .reps = o->reps, .order = o->order,
 				 .seed = o->seed };
 	o->variants = NULL; /* the plan owns the lists now */
 	o->workloads = NULL;
