@@ -1,0 +1,132 @@
+/* --until-ci's stop rule (run/stop_rule.c): from the samples of complete rounds, the widest
+ * paired 95% CI half-width of every variant's cost on each workload's primary metric.
+ *
+ * The plan: baseline, slow x hackbench (primary "time") x 1 vCPU x 6 rounds. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+#include "scratch.h"
+#include "results/store.h"
+#include "run/run.h"
+#include "run/stop_rule.h"
+#include "workload/workload.h"
+
+struct fixture {
+	struct run run;
+	struct run_opts opts;
+	struct workload w;
+	struct workload *wp;
+	struct result_set *rs;
+};
+
+static char **strv(const char *a, const char *b)
+{
+	char **v = xcalloc(3, sizeof(char *));
+
+	v[0] = xstrdup(a);
+	v[1] = b ? xstrdup(b) : NULL;
+	return v;
+}
+
+static void fixture_init(struct fixture *f, double until_ci)
+{
+	long *cores = xcalloc(1, sizeof(long));
+	json_object *meta = json_object_new_object();
+
+	memset(f, 0, sizeof(*f));
+	cores[0] = 1;
+	f->w = (struct workload){ .name = "hackbench", .primary = "time" };
+	f->wp = &f->w;
+	f->opts = (struct run_opts){ .until_ci = until_ci, .boots = 2 };
+	f->run = (struct run){ .opts = &f->opts, .workloads = &f->wp, .nworkloads = 1,
+			       .dir = scratch_dir() };
+	f->run.plan = (struct plan){ .variants = strv("baseline", "slow"), .workloads = strv("hackbench", NULL),
+				     .cores = cores, .ncores = 1, .boots = 6, .reps = 2,
+				     .order = ORDER_INTERLEAVED, .seed = 1 };
+	plan_build(&f->run.plan);
+	f->rs = rs_create(f->run.dir, meta);
+	json_object_put(meta);
+}
+
+static void add(struct fixture *f, const char *variant, const char *metric, int boot, double v)
+{
+	struct sample s = { .variant = variant, .workload = "hackbench", .metric = metric, .unit = "s",
+			    .cores = 1, .boot = boot, .rep = 0, .value = v, .lower_is_better = true };
+	rs_append(f->rs, &s);
+}
+
+static void fixture_free(struct fixture *f)
+{
+	rs_close(f->rs);
+	plan_free(&f->run.plan);
+	hb_remove_tree(f->run.dir);
+	free(f->run.dir);
+}
+
+/* Host drift of 20% per round, a steady 5% cost: pairs see 5.0% every round, so two rounds
+ * already pin it (half-width ~0), and the drift never widens it. */
+TEST(steady_cost_under_drift_is_precise_after_two_rounds)
+{
+	struct fixture f;
+	struct stop_verdict v;
+
+	fixture_init(&f, 1.0);
+	for (int b = 0; b < 3; b++) {
+		double base = 10.0 * pow(1.2, b);
+		add(&f, "baseline", "time", b, base);
+		add(&f, "slow", "time", b, base * 1.05);
+		add(&f, "slow", "wall", b, base * (b ? 9.0 : 1.0)); /* not the primary: ignored */
+	}
+	CHECK(stop_rule_check(&f.run, 1, &v) == 0);
+	CHECK(!v.precise, "one round has no interval");
+	CHECK_NAN(v.widest);
+	CHECK_HAS(v.widest_what, "slow hackbench 1 vCPU");
+	stop_verdict_free(&v);
+	CHECK(stop_rule_check(&f.run, 2, &v) == 0);
+	CHECK(v.precise, "widest %g", v.widest);
+	CHECK(v.widest < 1e-6, "widest %g", v.widest);
+	stop_verdict_free(&v);
+	fixture_free(&f);
+}
+
+/* Noisy ratios: 3 rounds are not within 1 point; rounds beyond `rounds` are not read. */
+TEST(noisy_cost_needs_more_rounds)
+{
+	struct fixture f;
+	struct stop_verdict v;
+	const double ratio[] = { 1.00, 1.10, 1.05, 1.05, 1.05 };
+
+	fixture_init(&f, 1.0);
+	for (int b = 0; b < 5; b++) {
+		add(&f, "baseline", "time", b, 10.0);
+		add(&f, "slow", "time", b, 10.0 * ratio[b]);
+	}
+	CHECK(stop_rule_check(&f.run, 3, &v) == 0);
+	CHECK(!v.precise && v.widest > 5, "3 rounds: widest %g", v.widest);
+	stop_verdict_free(&v);
+	f.opts.until_ci = 50;
+	CHECK(stop_rule_check(&f.run, 3, &v) == 0);
+	CHECK(v.precise, "the same rounds are within 50 points: widest %g", v.widest);
+	stop_verdict_free(&v);
+	fixture_free(&f);
+}
+
+/* A variant with no samples at all leaves its estimate unknown: never precise. */
+TEST(missing_variant_is_never_precise)
+{
+	struct fixture f;
+	struct stop_verdict v;
+
+	fixture_init(&f, 100.0);
+	for (int b = 0; b < 3; b++)
+		add(&f, "baseline", "time", b, 10.0);
+	CHECK(stop_rule_check(&f.run, 3, &v) == 0);
+	CHECK(!v.precise);
+	CHECK_HAS(v.widest_what, "slow");
+	stop_verdict_free(&v);
+	fixture_free(&f);
+}
+
+TEST_MAIN()
