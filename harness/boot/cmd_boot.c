@@ -103,9 +103,10 @@ static const struct hb_cmdspec boot_spec = {
 	.stop_at_dashdash = true,
 };
 
-static int default_cores(void)
+/* 2 where the host has them; 1 under icount, where this QEMU may run only one. */
+static int default_cores(enum guest_clock clock)
 {
-	struct vm_opts probe = { .cores = 2, .mem_mib = 2048 };
+	struct vm_opts probe = { .cores = 2, .mem_mib = 2048, .clock = clock };
 	char *why = NULL;
 	int ok = vm_check_opts(&probe, &why) == 0;
 
@@ -150,7 +151,7 @@ static void parse_args(int argc, char **argv, struct boot_args *a)
 	if (a->modules && !a->kernel)
 		exit(hb_usage("boot: --modules goes with --kernel (a variant brings its own modules)"));
 	if (!a->vm.cores)
-		a->vm.cores = default_cores();
+		a->vm.cores = default_cores(a->vm.clock);
 }
 
 static bool is_elf(const char *path)
