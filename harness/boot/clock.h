@@ -21,7 +21,10 @@
  * the icount clock), so it runs at exactly 1 GHz whatever the host does. */
 #define ICOUNT_TSC_KHZ (1000000L >> ICOUNT_SHIFT)
 
-const char *guest_clock_name(enum guest_clock c);
+const char *guest_clock_name(/* The guest's RTC start under icount (see qemu_argv.c). */
+#define ICOUNT_RTC_BASE "2030-01-01T00:00:00"
+
+enum guest_clock c);
 /* "host" or "icount" -> 0, else -1. */
 int guest_clock_parse(const char *name, enum guest_clock *out);
 

@@ -13,6 +13,7 @@ struct qemu_plan {
 	const char *accel;            /* "kvm" or "tcg" */
 	bool icount;                  /* -icount shift=icount_shift,sleep=off (TCG only) */
 	int icount_shift;
+	int icount_seed;              /* -seed N under icount: the guest's RDRAND stream */
 	int cores;
 	long mem_mib;
 	const char *kernel;           /* bzImage, or a vmlinux with a PVH note */

@@ -51,6 +51,8 @@ struct vm_opts {
 	double timeout_s;         /* whole boot incl. jobs; 0: default scaled to the accel */
 	enum accel_kind accel;    /* ACCEL_KVM or ACCEL_TCG: resolved first (boot/accel.h) */
 	enum guest_clock clock;   /* CLOCK_ICOUNT needs ACCEL_TCG (boot/clock.h) */
+	int round;                /* a run's round (0-based): under icount the guest's random
+				   * seed is round + 1, the same for every variant of a round */
 	const char *accel_reason; /* why that accel (vm_result.accel_reason), or NULL */
 	const char *machine;      /* "q35", "microvm", or NULL for the measured default */
 	const char *rootfs;       /* "auto", "virtiofs", "9p"; NULL = auto */

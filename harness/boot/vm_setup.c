@@ -171,6 +171,7 @@ void session_build_argv(struct vm_session *s)
 	struct qemu_plan p = {
 		.machine = s->machine, .accel = vm_accel_name(s->accel), .cores = s->o->cores,
 		.icount = s->o->clock == CLOCK_ICOUNT, .icount_shift = ICOUNT_SHIFT,
+		.icount_seed = s->o->round + 1,
 		.mem_mib = s->o->mem_mib, .kernel = s->kernel_path, .append = append,
 		.rootfs = rootfs, .virtiofs_socket = s->vfs.socket, .console_log = s->r->console_log,
 		.result_socket = s->socket_path[PORT_RESULT], .output_socket = s->socket_path[PORT_OUTPUT],

@@ -97,6 +97,7 @@ static struct vm_opts cell_vm_opts(const struct run *r, const struct plan_cell *
 	return (struct vm_opts){
 		.cores = c->cores, .mem_mib = r->mem_mib, .timeout_s = timeout, .accel = r->accel,
 		.accel_reason = r->accel_reason, .clock = (enum guest_clock)r->opts->vm.clock,
+		.round = c->boot,
 		.machine = r->opts->vm.machine,
 		.rootfs = r->opts->vm.rootfs, .entry = r->opts->vm.entry, .pin = r->opts->vm.pin,
 		.overcommit = r->opts->vm.overcommit, .log_dir = log_dir, .prealloc = true,

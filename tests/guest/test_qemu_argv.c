@@ -32,6 +32,28 @@ static struct qemu_plan base_plan(const char *machine, const char *rootfs)
 				   .result_socket = "/r/res.sock", .output_socket = "/r/out.sock" };
 }
 
+/* The instruction-count clock: -icount with sleep off, and the host's randomness (RDRAND
+ * stream, RTC start) fixed so boots repeat; none of it on the host clock. */
+TEST(icount_clock)
+{
+	struct qemu_plan p = base_plan("microvm", "virtiofs");
+	char **argv;
+
+	p.cores = 1;
+	p.icount = true;
+	p.icount_seed = 3;
+	argv = qemu_build_argv(&p);
+	CHECK_STR(value_of(argv, "-icount", ""), "shift=0,sleep=off");
+	CHECK_STR(value_of(argv, "-seed", ""), "3");
+	CHECK_STR(value_of(argv, "-rtc", ""), "base=2030-01-01T00:00:00,clock=vm");
+	CHECK_STR(value_of(argv, "-accel", ""), "tcg");
+	hb_free_strv(argv);
+	p.icount = false;
+	argv = qemu_build_argv(&p);
+	CHECK(find(argv, "-icount") < 0 && find(argv, "-seed") < 0 && find(argv, "-rtc") < 0);
+	hb_free_strv(argv);
+}
+
 TEST(microvm_virtiofs)
 {
 	struct qemu_plan p = base_plan("microvm", "virtiofs");
