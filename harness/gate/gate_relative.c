@@ -11,14 +11,18 @@
 #include <math.h>
 #include <string.h>
 
+/* The two-sided 95% normal quantile: the z-test's interval. */
+#define Z95 1.959963984540054
+
 /* Entry of the same workload, metric and cores as e, for variant. */
 static const struct gate_entry *find_variant(const struct gate_set *set, const struct gate_entry *e,
 					     const char *variant)
 {
 	for (size_t i = 0; i < set->n; i++) {
 		const struct gate_entry *c = &set->e[i];
-		if (c->cores == e->cores && !strcmp(c->workload, e->workload) &&
-		    !strcmp(c->metric, e->metric) && !strcmp(c->variant, variant))
+		if (c->cores == e->cores && !strcmp(c->clock, e->clock) &&
+		    !strcmp(c->workload, e->workload) && !strcmp(c->metric, e->metric) &&
+		    !strcmp(c->variant, variant))
 			return c;
 	}
 	return NULL;
@@ -45,7 +49,8 @@ void gate_judge_relative(const struct gate_set *run, const struct gate_set *ref,
 	double lr_run, se_run, lr_ref, se_ref, d, se;
 
 	*out = (struct gate_result){ .run = e, .ref = ref_v, .outcome = GATE_NOT_COMPARABLE,
-				     .slowdown_pct = NAN, .p_value = NAN };
+				     .slowdown_pct = NAN, .p_value = NAN, .ci95_low_pct = NAN,
+				     .ci95_high_pct = NAN };
 	if (!ref_v || !run_b || !ref_b) {
 		out->why = "needs this variant and the baseline on both sides";
 		return;
@@ -59,6 +64,8 @@ void gate_judge_relative(const struct gate_set *run, const struct gate_set *ref,
 	out->run_ratio = exp(lr_run);
 	out->ref_ratio = exp(lr_ref);
 	out->slowdown_pct = (exp(d) - 1) * 100;
+	out->ci95_low_pct = (exp(d - Z95 * se) - 1) * 100;
+	out->ci95_high_pct = (exp(d + Z95 * se) - 1) * 100;
 	out->p_value = se > 0 ? 2 * gsl_cdf_ugaussian_Q(fabs(d) / se) : (d == 0 ? 1.0 : 0.0);
 	out->outcome = GATE_OK;
 	if (out->p_value < opts->alpha && out->slowdown_pct > opts->max_slowdown_pct)
