@@ -57,6 +57,24 @@ contains "$WORK/cook.csv" "workload,metric,unit,cores,variant,n,mean,stddev,stdd
 [ "$(wc -l < "$WORK/cook.csv")" = 5 ] || fail "csv: header + 4 rows"
 grep -q '^"kbuild","wall","s",4,"init_on_alloc",5,287.846,' "$WORK/cook.csv" || fail "csv row"
 
+tap_case imported_pairs_only_with_paired
+# a CSV with a boot column: Welch's headline unless --paired; --paired where there are no
+# rounds (Cook's CSV has none) is refused, naming the set. The paired figures, by hand:
+# logs of 1.04 1.06 1.05 1.05, mean -> +5.00%, se 0.41%, t(0.975, 3) = 3.1824 -> CI
+# [+3.71%, +6.30%], MDE exp((3.1824 + t(0.8, 3) = 0.9785) * se_log) - 1 = 1.63%.
+printf 'variant,workload,metric,unit,boot,value\n' > "$WORK/rounds.csv"
+awk 'BEGIN { split("100 110 95 120", d, " "); split("1.04 1.06 1.05 1.05", c, " ")
+	for (b = 1; b <= 4; b++) printf "baseline,hackbench,time,s,%d,%g\ninit_on_alloc,hackbench,time,s,%d,%.6f\n", b - 1, d[b], b - 1, d[b] * c[b] }' \
+	>> "$WORK/rounds.csv"
+import "$WORK/rounds.csv" "$WORK/rounds"
+"$HARNESS" report "$WORK/rounds" > "$WORK/rounds.txt" || fail "report rounds"
+grep -q '^headline: Welch (ratio of means, unpaired): an imported set' "$WORK/rounds.txt" || fail "Welch headline"
+grep -Eq '^  init_on_alloc .* Welch$' "$WORK/rounds.txt" || fail "est column Welch: $(cat "$WORK/rounds.txt")"
+"$HARNESS" report "$WORK/rounds" --paired > "$WORK/rounds-paired.txt" || fail "report --paired"
+contains "$WORK/rounds-paired.txt" "hackbench, init_on_alloc: +5.00% time (st.err 0.41%, 95% CI [+3.71%, +6.30%], MDE 1.63%; paired, 4 rounds; Welch +5.02% [-14.24%, +24.29%])"
+grep -Eq '^  init_on_alloc .* paired 4$' "$WORK/rounds-paired.txt" || fail "est column paired 4"
+expect_exit 2 "--paired: .*cook has no boot rounds" -- "$HARNESS" report "$WORK/cook" --paired
+
 tap_case header_accel_and_tcg_warning
 # the header shows the accel recorded by a run, and warns under TCG
 mkdir -p "$WORK/tcg" && cp "$WORK/cook/samples.jsonl" "$WORK/tcg/"
@@ -65,5 +83,6 @@ echo '{"accel":"tcg","accel_reason":"KVM probe boot printed nothing in 10 s","ov
 contains "$WORK/tcg.txt" "accel: tcg (KVM probe boot printed nothing in 10 s)"
 grep -q "^WARNING: guests ran under TCG.*only ratios" "$WORK/tcg.txt" || fail "TCG warning"
 grep -q "^NOTE: .*overcommit" "$WORK/tcg.txt" || fail "overcommit note"
+contains "$WORK/tcg.txt" "clock: host (guest time is host time: host load lands in every sample)"
 "$HARNESS" report "$WORK/tcg" --format json | grep -q '"accel": "tcg"' || fail "json meta accel"
 tap_finish
