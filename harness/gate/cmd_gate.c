@@ -38,7 +38,8 @@ static const struct hb_cmdspec gate_spec = {
 		 "file) per workload, metric, cores and variant, each line with the change's 95%\n"
 		 "confidence interval. Exit 0: nothing regressed; 1: a regression: worse by more\n"
 		 "than --max-slowdown (the point estimate) and significant, p < --alpha (Welch's\n"
-		 "test on the two sets' means; --relative: a z-test on the two costs); 2: bad\n"
+		 "test on the two sets' means; --relative: a z-test on the two costs, each the\n"
+		 "paired per-round estimate where its set has >= 2 rounds, as in the report); 2: bad\n"
 		 "input, or RUN and REF measured with different clocks (host vs icount never\n"
 		 "compare). Under --clock icount absolute means compare across machines.\n",
 	.groups = { { gate_options, 0 }, { NULL, 0 } },

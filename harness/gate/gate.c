@@ -60,6 +60,16 @@ void gate_judge(const struct gate_entry *run, const struct gate_entry *ref,
 		out->outcome = GATE_IMPROVEMENT;
 }
 
+/* "n=6", or "4 paired rounds" where the cost is the paired estimate. */
+static const char *side_n(char *buf, const struct gate_entry *e)
+{
+	if (e->cost_paired)
+		snprintf(buf, NUMFMT_SIZE, "%ld paired rounds", e->cost_pairs);
+	else
+		snprintf(buf, NUMFMT_SIZE, "n=%ld", e->s.n);
+	return buf;
+}
+
 static void print_result(FILE *out, const struct gate_result *r)
 {
 	char *name = gate_entry_name(r->run);
@@ -72,9 +82,9 @@ static void print_result(FILE *out, const struct gate_result *r)
 	if (r->outcome == GATE_NOT_COMPARABLE)
 		fprintf(out, "%s(%s)\n", isfinite(r->slowdown_pct) ? " " : "", r->why);
 	else if (r->run_ratio > 0)
-		fprintf(out, " cost (%s; %.4gx baseline vs %.4gx in the reference, n=%ld vs %ld; "
+		fprintf(out, " cost (%s; %.4gx baseline vs %.4gx in the reference, %s vs %s; "
 			"95%% CI %s)\n", fmt_p_eq(p, r->p_value), r->run_ratio, r->ref_ratio,
-			r->run->s.n, r->ref->s.n, ci);
+			side_n(m1, r->run), side_n(m2, r->ref), ci);
 	else
 		fprintf(out, " (%s; mean %s vs %s, n=%ld vs %ld; 95%% CI %s)\n", fmt_p_eq(p, r->p_value),
 			fmt_value(m1, r->run->s.mean), fmt_value(m2, r->ref->s.mean), r->run->s.n,
@@ -176,9 +186,9 @@ int gate_run(const char *run_dir, const char *ref_path, const struct gate_opts *
 	struct gate_set run, ref;
 	int rc;
 
-	if (gate_load(run_dir, &run) < 0)
+	if (gate_load(run_dir, opts->relative_to, &run) < 0)
 		return HB_EXIT_FAIL;
-	if (gate_load(ref_path, &ref) < 0) {
+	if (gate_load(ref_path, opts->relative_to, &ref) < 0) {
 		gate_set_free(&run);
 		return HB_EXIT_FAIL;
 	}

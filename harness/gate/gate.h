@@ -6,7 +6,9 @@
  * mean and sample stddev per entry, which is all Welch's test needs.
  *
  * Absolute mode compares two sets' means: rounds of different runs have nothing in common
- * to pair, so Welch's unpaired estimate is the headline here. It means something across
+ * to pair, so Welch's unpaired estimate is the headline here. --relative compares each
+ * set's cost against its baseline, and that cost is the report's headline: paired over
+ * the set's rounds where it has them. It means something across
  * machines only under the icount clock, whose instruction counts do not depend on the
  * host. Like is compared with like: a run and a reference of different clocks (meta.json
  * "clock", each sample's "clock"; none: host) are refused, exit 2. */
@@ -25,6 +27,12 @@ struct gate_entry {
 	int cores; /* -1: absent */
 	bool lower_is_better;
 	struct summary s;
+	/* --relative: its cost against the baseline of its own set, when that set measured it
+	 * paired (analysis/rows.h: >= 2 rounds on both sides; imported sets never): the mean
+	 * log ratio over the rounds and its standard error, the report's headline. */
+	bool cost_paired;
+	long cost_pairs;
+	double cost_log, cost_se_log;
 };
 
 struct gate_set {
@@ -56,8 +64,9 @@ struct gate_opts {
 				  * this baseline variant between run and reference */
 };
 
-/* Loads a result set dir or a JSON report file. 0, or -1 after printing why. */
-int gate_load(const char *path, struct gate_set *set);
+/* Loads a result set dir or a JSON report file; with baseline (--relative), each entry's
+ * paired cost against it where there is one. 0, or -1 after printing why. */
+int gate_load(const char *path, const char *baseline, struct gate_set *set);
 void gate_set_free(struct gate_set *set);
 /* Judges one pair. */
 void gate_judge(const struct gate_entry *run, const struct gate_entry *ref,

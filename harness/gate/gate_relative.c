@@ -3,7 +3,8 @@
  * against its own baseline on both sides: the run's ratio variant/baseline against the
  * reference's. A regression is a cost that grew by more than max_slowdown_pct with a
  * significant difference of the log ratios (z-test; each log ratio's standard error from
- * the delta method). This is the question a hardening review asks: did init_on_free get
+ * the delta method, or the spread of the per-round ratios where the set paired its rounds:
+ * gate.h's cost_paired). This is the question a hardening review asks: did init_on_free get
  * more expensive? */
 #include "gate/gate.h"
 
@@ -28,9 +29,15 @@ static const struct gate_entry *find_variant(const struct gate_set *set, const s
 	return NULL;
 }
 
-/* ln(mean_v / mean_b) and its standard error; false when undefined. */
+/* ln(mean_v / mean_b) and its standard error; false when undefined. The paired estimate
+ * (mean log ratio over the rounds, the report's headline) when the set measured one. */
 static bool log_ratio(const struct gate_entry *v, const struct gate_entry *b, double *lr, double *se)
 {
+	if (v->cost_paired) {
+		*lr = v->cost_log;
+		*se = v->cost_se_log;
+		return isfinite(*lr) && isfinite(*se);
+	}
 	if (v->s.mean <= 0 || b->s.mean <= 0 || v->s.n < 2 || b->s.n < 2 ||
 	    !isfinite(v->s.se) || !isfinite(b->s.se))
 		return false;

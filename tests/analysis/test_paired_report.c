@@ -16,8 +16,8 @@
 #include "report/report.h"
 
 /* Four rounds with a drift; init_on_alloc 4%, 6%, 5%, 5% slower than the same round's
- * baseline. clock NULL: host (no key). */
-static char *make_set(const char *clock, const char *meta)
+ * baseline, its cost times grow (1: as is). clock NULL: host (no key). */
+static char *make_set_grown(const char *clock, const char *meta, double grow)
 {
 	static const double drift[] = { 100, 110, 95, 120 }, cost[] = { 1.04, 1.06, 1.05, 1.05 };
 	char *dir = scratch_dir(), *text = xstrdup(""), *next;
@@ -31,7 +31,7 @@ static char *make_set(const char *clock, const char *meta)
 					 "\"time\",\"unit\":\"s\",\"cores\":1,\"boot\":%d,\"rep\":0,"
 					 "\"value\":%.9g,\"lower_is_better\":true%s}\n", text,
 					 v ? "init_on_alloc" : "baseline", b,
-					 drift[b] * (v ? cost[b] : 1), clk);
+					 drift[b] * (v ? 1 + (cost[b] - 1) * grow : 1), clk);
 			free(text);
 			text = next;
 		}
@@ -40,6 +40,11 @@ static char *make_set(const char *clock, const char *meta)
 		scratch_write(dir, "meta.json", meta);
 	free(text);
 	return dir;
+}
+
+static char *make_set(const char *clock, const char *meta)
+{
+	return make_set_grown(clock, meta, 1);
 }
 
 /* The report of dir in format, as text (caller frees); *rc its status. */
@@ -145,13 +150,13 @@ TEST(gate_compares_like_with_like)
 	CHECK(gate_run(icount, host, &o, sink) == HB_EXIT_USAGE);
 	CHECK(gate_run(host, icount, &o, sink) == HB_EXIT_USAGE);
 	CHECK(gate_run(icount, icount, &o, sink) == HB_EXIT_OK);
-	CHECK(gate_load(icount, &set) == 0);
+	CHECK(gate_load(icount, NULL, &set) == 0);
 	CHECK_STR(set.clock, "icount");
 	CHECK_STR(set.e[0].clock, "icount");
 	gate_set_free(&set);
 	text = report(icount, REPORT_JSON, false, &rc);
 	scratch_write(icount, "ref.json", text);
-	CHECK(gate_load(json, &set) == 0);
+	CHECK(gate_load(json, NULL, &set) == 0);
 	CHECK_STR(set.clock, "icount");
 	gate_set_free(&set);
 	CHECK(gate_run(icount, json, &o, sink) == HB_EXIT_OK);
@@ -163,6 +168,43 @@ TEST(gate_compares_like_with_like)
 	hb_remove_tree(host);
 	free(icount);
 	free(host);
+}
+
+/* --relative with paired rounds: the cost grown from 5% to 10% in every round is a
+ * regression although the drift between rounds (+-12%) hides it from the ratio of means;
+ * the same cost is ok. Both as a set and as a JSON report reference. */
+TEST(relative_gate_uses_paired_costs)
+{
+	char *ref = make_set("icount", NULL), *same = make_set("icount", NULL);
+	char *worse = make_set_grown("icount", NULL, 2), *json = xasprintf("%s/ref.json", ref), *text;
+	struct gate_opts o = { .max_slowdown_pct = 2, .alpha = 0.05, .relative_to = "baseline" };
+	struct gate_set set;
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	int rc;
+
+	CHECK(gate_load(ref, "baseline", &set) == 0);
+	CHECK(set.n == 2 && set.e[1].cost_paired && set.e[1].cost_pairs == 4);
+	gate_set_free(&set);
+	CHECK(gate_run(same, ref, &o, f) == HB_EXIT_OK);
+	CHECK(gate_run(worse, ref, &o, f) == HB_EXIT_FAIL);
+	text = report(ref, REPORT_JSON, false, &rc);
+	scratch_write(ref, "ref.json", text);
+	CHECK(gate_load(json, "baseline", &set) == 0);
+	CHECK(set.e[1].cost_paired && set.e[1].cost_pairs == 4);
+	gate_set_free(&set);
+	CHECK(gate_run(worse, json, &o, f) == HB_EXIT_FAIL);
+	fclose(f);
+	CHECK_HAS(out, "regression     hackbench time cores=1 clock=icount init_on_alloc: +4.");
+	CHECK_HAS(out, "4 paired rounds vs 4 paired rounds");
+	free(out);
+	free(text);
+	free(json);
+	for (char **d = (char *[]){ ref, same, worse, NULL }; *d; d++) {
+		hb_remove_tree(*d);
+		free(*d);
+	}
 }
 
 TEST_MAIN()
