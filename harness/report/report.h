@@ -23,7 +23,7 @@
  *              "stddev_pop","stderr","min","max","cv","ratio",
  *              "slowdown_pct","slowdown_stderr_pct","p_value","ci95_low_pct",
  *              "ci95_high_pct","mde_pct" (the headline), "paired", "n_pairs",
- *              "rounds_unpaired", "welch_slowdown_pct","welch_stderr_pct",
+ *              "rounds_unpaired", "welch_slowdown_pct","welch_slowdown_stderr_pct",
  *              "welch_p_value","welch_ci95_low_pct","welch_ci95_high_pct",
  *              "welch_mde_pct" (unpaired), "lower_is_better","clock","ratio_to","error"}]}
  * Unknown numbers are null (never NaN); scripts and `harness gate` read these names.

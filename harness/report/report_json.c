@@ -17,24 +17,29 @@ static void add(json_object *o, const char *key, json_object *v)
 	json_object_object_add(o, key, v);
 }
 
-/* The headline (slowdown_pct, ..., mde_pct) and the unpaired one (welch_*). */
+/* One estimate's fields, each key after prefix ("" for the headline, "welch_"). */
+static void estimate_json(json_object *o, const char *prefix, const struct row_estimate *e)
+{
+	static const char *const keys[] = { "slowdown_pct", "slowdown_stderr_pct", "p_value",
+		"ci95_low_pct", "ci95_high_pct", "mde_pct" };
+	const double values[] = { e->slowdown_pct, e->se_pct, e->p_value, e->ci95_low_pct,
+				  e->ci95_high_pct, e->mde_pct };
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		char *key = xasprintf("%s%s", prefix, keys[i]);
+		add(o, key, hb_json_double(values[i]));
+		free(key);
+	}
+}
+
+/* The headline (slowdown_pct, ..., mde_pct), how it was paired, and Welch's (welch_*). */
 static void estimates_json(json_object *o, const struct group_row *r)
 {
-	add(o, "slowdown_pct", hb_json_double(r->head.slowdown_pct));
-	add(o, "slowdown_stderr_pct", hb_json_double(r->head.se_pct));
-	add(o, "p_value", hb_json_double(r->head.p_value));
-	add(o, "ci95_low_pct", hb_json_double(r->head.ci95_low_pct));
-	add(o, "ci95_high_pct", hb_json_double(r->head.ci95_high_pct));
-	add(o, "mde_pct", hb_json_double(r->head.mde_pct));
+	estimate_json(o, "", &r->head);
 	add(o, "paired", json_object_new_boolean(r->paired));
 	add(o, "n_pairs", json_object_new_int64(r->pe.n_pairs));
 	add(o, "rounds_unpaired", json_object_new_int64(r->rounds_unpaired));
-	add(o, "welch_slowdown_pct", hb_json_double(r->welch.slowdown_pct));
-	add(o, "welch_stderr_pct", hb_json_double(r->welch.se_pct));
-	add(o, "welch_p_value", hb_json_double(r->welch.p_value));
-	add(o, "welch_ci95_low_pct", hb_json_double(r->welch.ci95_low_pct));
-	add(o, "welch_ci95_high_pct", hb_json_double(r->welch.ci95_high_pct));
-	add(o, "welch_mde_pct", hb_json_double(r->welch.mde_pct));
+	estimate_json(o, "welch_", &r->welch);
 }
 
 static json_object *row_json(const struct report_ctx *ctx, const struct group_row *r)
@@ -136,7 +141,7 @@ void report_render_json(struct report_ctx *ctx)
 static const char *const csv_columns[] = { "workload", "metric", "unit", "cores", "variant", "n",
 	"mean", "stddev", "stddev_pop", "stderr", "min", "max", "cv", "ratio", "slowdown_pct",
 	"slowdown_stderr_pct", "p_value", "ci95_low_pct", "ci95_high_pct", "mde_pct", "paired",
-	"n_pairs", "rounds_unpaired", "welch_slowdown_pct", "welch_stderr_pct", "welch_p_value",
+	"n_pairs", "rounds_unpaired", "welch_slowdown_pct", "welch_slowdown_stderr_pct", "welch_p_value",
 	"welch_ci95_low_pct", "welch_ci95_high_pct", "welch_mde_pct", "lower_is_better", "clock",
 	"ratio_to", "error", NULL };
 

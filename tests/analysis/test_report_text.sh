@@ -53,7 +53,7 @@ tap_case markdown_and_csv
 contains "$WORK/cook.md" "| init_on_free | 5 | 301.77 | 0.8453 | 0.75606 | 0.37803 | 301.19 | 303.26 | 0.28% | 1.0457 | +4.57% (0.19%) | [+4.13%, +5.02%] | 0.62% | <0.0001 | Welch |"
 contains "$WORK/cook.md" "- kbuild cores=4, init_on_free: +4.57% wall (st.err 0.19%, 95% CI [+4.13%, +5.02%], MDE 0.62%; Welch)"
 "$HARNESS" report "$WORK/cook" --format csv > "$WORK/cook.csv" || fail "csv"
-contains "$WORK/cook.csv" "workload,metric,unit,cores,variant,n,mean,stddev,stddev_pop,stderr,min,max,cv,ratio,slowdown_pct,slowdown_stderr_pct,p_value,ci95_low_pct,ci95_high_pct,mde_pct,paired,n_pairs,rounds_unpaired,welch_slowdown_pct,welch_stderr_pct,welch_p_value,welch_ci95_low_pct,welch_ci95_high_pct,welch_mde_pct,lower_is_better,clock,error"
+contains "$WORK/cook.csv" "workload,metric,unit,cores,variant,n,mean,stddev,stddev_pop,stderr,min,max,cv,ratio,slowdown_pct,slowdown_stderr_pct,p_value,ci95_low_pct,ci95_high_pct,mde_pct,paired,n_pairs,rounds_unpaired,welch_slowdown_pct,welch_slowdown_stderr_pct,welch_p_value,welch_ci95_low_pct,welch_ci95_high_pct,welch_mde_pct,lower_is_better,clock,error"
 [ "$(wc -l < "$WORK/cook.csv")" = 5 ] || fail "csv: header + 4 rows"
 grep -q '^"kbuild","wall","s",4,"init_on_alloc",5,287.846,' "$WORK/cook.csv" || fail "csv row"
 
