@@ -141,9 +141,9 @@ void report_render_json(struct report_ctx *ctx)
 static const char *const csv_columns[] = { "workload", "metric", "unit", "cores", "variant", "n",
 	"mean", "stddev", "stddev_pop", "stderr", "min", "max", "cv", "ratio", "slowdown_pct",
 	"slowdown_stderr_pct", "p_value", "ci95_low_pct", "ci95_high_pct", "mde_pct", "paired",
-	"n_pairs", "rounds_unpaired", "welch_slowdown_pct", "welch_slowdown_stderr_pct", "welch_p_value",
-	"welch_ci95_low_pct", "welch_ci95_high_pct", "welch_mde_pct", "lower_is_better", "clock",
-	"ratio_to", "error", NULL };
+	"n_pairs", "rounds_unpaired", "welch_slowdown_pct", "welch_slowdown_stderr_pct",
+	"welch_p_value", "welch_ci95_low_pct", "welch_ci95_high_pct", "welch_mde_pct",
+	"lower_is_better", "clock", "ratio_to", "error", NULL };
 
 static bool csv_wants(const struct report_ctx *ctx, const char *column)
 {
