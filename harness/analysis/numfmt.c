@@ -58,6 +58,16 @@ const char *fmt_pct_plain(char *buf, double v)
 	return buf;
 }
 
+const char *fmt_ci(char *buf, double low, double high)
+{
+	char a[NUMFMT_SIZE], b[NUMFMT_SIZE];
+
+	if (!isfinite(low) || !isfinite(high))
+		return unknown(buf);
+	snprintf(buf, NUMFMT_SIZE, "[%s, %s]", fmt_pct(a, low), fmt_pct(b, high));
+	return buf;
+}
+
 const char *fmt_ratio(char *buf, double v, int decimals)
 {
 	if (!isfinite(v))

@@ -13,6 +13,8 @@ const char *fmt_value(char *buf, double v);
 const char *fmt_pct(char *buf, double v);
 /* "4.57%" (unsigned, 2 decimals), for standard errors and cv given as fractions *100. */
 const char *fmt_pct_plain(char *buf, double v);
+/* A confidence interval "[+4.12%, +5.02%]"; "-" when either end is unknown. */
+const char *fmt_ci(char *buf, double low, double high);
 /* A ratio with the given decimals. */
 const char *fmt_ratio(char *buf, double v, int decimals);
 /* "0.40", "0.0031", "<0.0001". */

@@ -4,12 +4,67 @@
 #include <math.h>
 #include <string.h>
 
-static void fill_row(const struct ds_group *g, const struct ds_cell *cell, const struct ds_cell *base,
-		     const struct ds_cell *ref, struct group_row *r)
+void rows_pair_cells(const struct ds_cell *cell, const struct ds_cell *base, bool lower_is_better,
+		     struct paired_estimate *out, long *unpaired)
 {
-	struct summary bs, rs;
+	struct welford logs;
+	size_t j = 0;
 
-	*r = (struct group_row){ .g = g, .variant = cell->variant, .ratio_to = NAN };
+	welford_init(&logs);
+	*unpaired = 0;
+	/* Both round lists are sorted by boot: one merge walk. */
+	for (size_t i = 0; i < cell->nrounds; i++) {
+		const struct ds_round *v = &cell->rounds[i];
+		while (j < base->nrounds && base->rounds[j].boot < v->boot)
+			j++;
+		if (j >= base->nrounds || base->rounds[j].boot != v->boot ||
+		    paired_add(&logs, v->w.mean, base->rounds[j].w.mean) < 0)
+			++*unpaired;
+	}
+	paired_estimate(&logs, lower_is_better, out);
+}
+
+static struct row_estimate estimate_of_paired(const struct paired_estimate *pe)
+{
+	return (struct row_estimate){ pe->slowdown_pct, pe->se_pct, pe->ci95_low_pct,
+				      pe->ci95_high_pct, pe->p_value, pe->mde_pct };
+}
+
+static const struct row_estimate unknown = { NAN, NAN, NAN, NAN, NAN, NAN };
+
+/* The comparison of a non-baseline cell: Welch always, paired when the rounds allow. */
+static void compare_row(const struct ds_group *g, const struct ds_cell *cell,
+			const struct ds_cell *base, const struct rows_opts *opts, struct group_row *r)
+{
+	struct summary bs;
+
+	summary_from_welford(&base->w, &bs);
+	if (stats_compare(&r->s, &bs, g->lower_is_better, &r->c) < 0) {
+		r->status = ROW_BASELINE_ZERO;
+		return;
+	}
+	r->status = ROW_OK;
+	r->welch = (struct row_estimate){ .slowdown_pct = r->c.slowdown_pct,
+					  .se_pct = r->c.slowdown_se_pct, .p_value = r->c.p_value };
+	stats_unpaired_interval(&r->s, &bs, &r->c, &r->welch.ci95_low_pct, &r->welch.ci95_high_pct,
+				&r->welch.mde_pct);
+	r->head = r->welch;
+	if (opts->no_pairing)
+		return;
+	rows_pair_cells(cell, base, g->lower_is_better, &r->pe, &r->rounds_unpaired);
+	r->paired = r->pe.n_pairs >= ROW_MIN_PAIRS;
+	if (r->paired)
+		r->head = estimate_of_paired(&r->pe);
+}
+
+static void fill_row(const struct ds_group *g, const struct ds_cell *cell, const struct ds_cell *base,
+		     const struct ds_cell *ref, const struct rows_opts *opts, struct group_row *r)
+{
+	struct summary rs;
+
+	*r = (struct group_row){ .g = g, .variant = cell->variant, .ratio_to = NAN,
+				 .welch = unknown, .head = unknown };
+	paired_estimate(&(struct welford){ 0 }, g->lower_is_better, &r->pe); /* all unknown */
 	summary_from_welford(&cell->w, &r->s);
 	r->c = (struct comparison){ NAN, NAN, NAN, NAN };
 	if (!base) {
@@ -18,10 +73,9 @@ static void fill_row(const struct ds_group *g, const struct ds_cell *cell, const
 		r->status = ROW_IS_BASELINE;
 		r->c.ratio = 1;
 		r->c.slowdown_pct = 0;
+		r->head.slowdown_pct = r->welch.slowdown_pct = 0;
 	} else {
-		summary_from_welford(&base->w, &bs);
-		r->status = stats_compare(&r->s, &bs, g->lower_is_better, &r->c) < 0 ? ROW_BASELINE_ZERO
-										      : ROW_OK;
+		compare_row(g, cell, base, opts, r);
 	}
 	if (ref && ref != cell) {
 		summary_from_welford(&ref->w, &rs);
@@ -30,21 +84,35 @@ static void fill_row(const struct ds_group *g, const struct ds_cell *cell, const
 	}
 }
 
-size_t group_rows(const struct dataset *ds, const struct ds_group *g, int baseline, int ratio_to,
-		  struct group_row *out)
+size_t group_rows_opts(const struct dataset *ds, const struct ds_group *g, int baseline,
+		       int ratio_to, const struct rows_opts *opts, struct group_row *out)
 {
+	static const struct rows_opts defaults = { 0 };
 	const struct ds_cell *base = baseline >= 0 ? ds_group_cell(g, baseline) : NULL;
 	const struct ds_cell *ref = ratio_to >= 0 ? ds_group_cell(g, ratio_to) : NULL;
 	size_t n = 0;
 
+	if (!opts)
+		opts = &defaults;
 	if (base)
-		fill_row(g, base, base, ref, &out[n++]);
+		fill_row(g, base, base, ref, opts, &out[n++]);
 	for (size_t v = 0; v < ds->nvariants; v++) {
 		const struct ds_cell *cell = ds_group_cell(g, (int)v);
 		if (cell && cell != base)
-			fill_row(g, cell, base, ref, &out[n++]);
+			fill_row(g, cell, base, ref, opts, &out[n++]);
 	}
 	return n;
+}
+
+size_t group_rows(const struct dataset *ds, const struct ds_group *g, int baseline, int ratio_to,
+		  struct group_row *out)
+{
+	return group_rows_opts(ds, g, baseline, ratio_to, NULL, out);
+}
+
+const char *group_row_kind(const struct group_row *r)
+{
+	return r->paired ? "paired" : "Welch";
 }
 
 size_t ds_section_end(const struct dataset *ds, size_t from)
@@ -53,7 +121,8 @@ size_t ds_section_end(const struct dataset *ds, size_t from)
 	size_t to = from + 1;
 
 	while (to < ds->ngroups && ds->groups[to]->cores == first->cores &&
-	       !strcmp(ds->groups[to]->workload, first->workload))
+	       !strcmp(ds->groups[to]->workload, first->workload) &&
+	       !strcmp(ds->groups[to]->clock, first->clock))
 		to++;
 	return to;
 }

@@ -1,6 +1,18 @@
 /* Rows of a dataset, what report and plot show: per group and variant, the summary and
  * the comparison with the baseline (and optionally with a second reference variant,
- * Axtens' "x KASAN"); and its sections (one workload at one cores). */
+ * Axtens' "x KASAN"); and its sections (one workload at one cores under one clock).
+ *
+ * Two estimates of each slowdown:
+ *   paired  per boot round present on both sides, the log of (variant's mean of reps /
+ *           baseline's mean of reps in the same round); their mean, spread between rounds
+ *           and Student's t (stats/paired.h). Drift between rounds cancels.
+ *   Welch   the ratio of the two overall means, delta-method standard error, Welch's
+ *           t-test and its Welch-Satterthwaite interval: today's estimate, unpaired.
+ * The headline (what the one-liners, the table's slowdown, the plots and the JSON
+ * "slowdown_pct"/"ci95_*" fields show) is the paired estimate when the row has at least
+ * ROW_MIN_PAIRS paired rounds, else Welch's. Imported sets pair only when asked
+ * (rows_opts.pair_rounds, `report --paired`): a CSV's "boot" column may number the runs
+ * of each variant independently, which would pair unrelated runs. */
 #ifndef HB_ANALYSIS_ROWS_H
 #define HB_ANALYSIS_ROWS_H
 
@@ -8,7 +20,21 @@
 #include <stddef.h>
 
 #include "results/dataset.h"
+#include "stats/paired.h"
 #include "stats/stats.h"
+
+/* Fewest paired rounds for a paired headline: one round has no spread, so no interval. */
+#define ROW_MIN_PAIRS 2
+
+/* One estimate of a slowdown, whichever kind: what a report line shows. */
+struct row_estimate {
+	double slowdown_pct;  /* positive = worse, whatever the metric's direction */
+	double se_pct;
+	double ci95_low_pct;  /* NAN when unknown (n < 2) */
+	double ci95_high_pct;
+	double p_value;
+	double mde_pct;       /* smallest slowdown detectable at 80% power, alpha 0.05 */
+};
 
 enum row_status {
 	ROW_OK,            /* compared with the baseline */
@@ -21,9 +47,19 @@ struct group_row {
 	const struct ds_group *g;
 	int variant;
 	struct summary s;
-	struct comparison c;
+	struct comparison c;         /* ratio of means (Welch): ratio, slowdown, se, p */
 	enum row_status status;
 	double ratio_to; /* mean / mean of the ratio_to variant; NAN when absent or 0 */
+	struct row_estimate welch;   /* c with its interval and MDE */
+	struct paired_estimate pe;   /* rounds on both sides; n_pairs 0 when none */
+	long rounds_unpaired;        /* the variant's rounds with no baseline partner (or no log) */
+	bool paired;                 /* pe.n_pairs >= ROW_MIN_PAIRS: the headline is pe */
+	struct row_estimate head;    /* the headline: pe when paired, else welch */
+};
+
+/* How rows are estimated. */
+struct rows_opts {
+	bool no_pairing; /* ignore the rounds: Welch headline everywhere (imported sets) */
 };
 
 /* A group "is per-test" (seed 004's test_vmalloc, seed 003's vmaops) when the workload's
@@ -33,14 +69,23 @@ struct group_row {
 #define WIDE_MIN_METRICS 5
 
 /* Fills out (room for ds->nvariants rows) with g's variants, baseline first.
- * ratio_to may be -1. Returns the number of rows. */
+ * ratio_to may be -1. Pairs rounds. Returns the number of rows. */
 size_t group_rows(const struct dataset *ds, const struct ds_group *g, int baseline, int ratio_to,
 		  struct group_row *out);
+/* The same with options (opts NULL: defaults). */
+size_t group_rows_opts(const struct dataset *ds, const struct ds_group *g, int baseline,
+		       int ratio_to, const struct rows_opts *opts, struct group_row *out);
+/* The paired estimate of cell against base over the rounds both hold; *unpaired counts
+ * the cell's rounds left out (no baseline round, or a mean <= 0 with no log). */
+void rows_pair_cells(const struct ds_cell *cell, const struct ds_cell *base, bool lower_is_better,
+		     struct paired_estimate *out, long *unpaired);
+/* Which estimate the headline of r is: "paired" or "Welch". */
+const char *group_row_kind(const struct group_row *r);
 /* One-line reason for a row with no comparison, or NULL. */
 const char *group_row_problem(const struct group_row *r);
 
 /* End of the section starting at ds->groups[from] (display order): the groups up to it
- * share its workload and cores. */
+ * share its clock, workload and cores. */
 size_t ds_section_end(const struct dataset *ds, size_t from);
 /* Is the section groups[from..to) a per-test workload? The workload's metadata answers
  * when it knows the workload; else, are there enough metrics in one unit? */

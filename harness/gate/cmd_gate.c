@@ -35,8 +35,13 @@ static const struct hb_cmdspec gate_spec = {
 	.cmd = "gate",
 	.usage = "usage: harness gate RUN --against REF [options]\n"
 		 "Compares result set RUN with REF (a result set, or a `harness report --format json`\n"
-		 "file) per workload, metric, cores and variant. Exit 0: nothing regressed;\n"
-		 "1: a regression (worse by more than --max-slowdown and Welch p < --alpha); 2: bad input.\n",
+		 "file) per workload, metric, cores and variant, each line with the change's 95%\n"
+		 "confidence interval. Exit 0: nothing regressed; 1: a regression: worse by more\n"
+		 "than --max-slowdown (the point estimate) and significant, p < --alpha (Welch's\n"
+		 "test on the two sets' means; --relative: a z-test on the two costs, each the\n"
+		 "paired per-round estimate where its set has >= 2 rounds, as in the report); 2: bad\n"
+		 "input, or RUN and REF measured with different clocks (host vs icount never\n"
+		 "compare). Under --clock icount absolute means compare across machines.\n",
 	.groups = { { gate_options, 0 }, { NULL, 0 } },
 	.operand = "RUN",
 	.operand_accepted = "a result set directory or run name",

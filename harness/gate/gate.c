@@ -1,4 +1,5 @@
 #include "gate/gate.h"
+#include "stats/paired.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -12,32 +13,42 @@ static const char *const outcome_names[] = { "ok", "regression", "improvement", 
 
 char *gate_entry_name(const struct gate_entry *e)
 {
-	if (e->cores >= 0)
-		return xasprintf("%s %s cores=%d %s", e->workload, e->metric, e->cores, e->variant);
-	return xasprintf("%s %s %s", e->workload, e->metric, e->variant);
+	char *cores = e->cores >= 0 ? xasprintf(" cores=%d", e->cores) : xstrdup("");
+	char *clock = strcmp(e->clock, "host") ? xasprintf(" clock=%s", e->clock) : xstrdup("");
+	char *name = xasprintf("%s %s%s%s %s", e->workload, e->metric, cores, clock, e->variant);
+
+	free(cores);
+	free(clock);
+	return name;
 }
 
 static bool same_key(const struct gate_entry *a, const struct gate_entry *b)
 {
-	return a->cores == b->cores && !strcmp(a->workload, b->workload) &&
-	       !strcmp(a->metric, b->metric) && !strcmp(a->variant, b->variant);
+	return a->cores == b->cores && !strcmp(a->clock, b->clock) &&
+	       !strcmp(a->workload, b->workload) && !strcmp(a->metric, b->metric) &&
+	       !strcmp(a->variant, b->variant);
 }
 
 void gate_judge(const struct gate_entry *run, const struct gate_entry *ref,
 		const struct gate_opts *opts, struct gate_result *out)
 {
+	struct comparison c;
+	double mde;
+
 	*out = (struct gate_result){ .run = run, .ref = ref, .outcome = GATE_NOT_COMPARABLE,
-				     .slowdown_pct = NAN, .p_value = NAN };
+				     .slowdown_pct = NAN, .p_value = NAN, .ci95_low_pct = NAN,
+				     .ci95_high_pct = NAN };
 	if (strcmp(run->unit, ref->unit) || run->lower_is_better != ref->lower_is_better) {
 		out->why = "unit or direction differs from the reference";
 		return;
 	}
-	if (ref->s.mean == 0) {
+	if (stats_compare(&run->s, &ref->s, run->lower_is_better, &c) < 0) {
 		out->why = "reference mean is 0: no relative change";
 		return;
 	}
-	out->slowdown_pct = (run->s.mean / ref->s.mean - 1) * 100 * (run->lower_is_better ? 1 : -1);
-	out->p_value = stats_welch_p(&run->s, &ref->s);
+	out->slowdown_pct = c.slowdown_pct;
+	out->p_value = c.p_value;
+	stats_unpaired_interval(&run->s, &ref->s, &c, &out->ci95_low_pct, &out->ci95_high_pct, &mde);
 	if (isnan(out->p_value)) {
 		out->why = "needs n >= 2 on both sides for a significance test";
 		return;
@@ -49,23 +60,35 @@ void gate_judge(const struct gate_entry *run, const struct gate_entry *ref,
 		out->outcome = GATE_IMPROVEMENT;
 }
 
+/* "n=6", or "4 paired rounds" where the cost is the paired estimate. */
+static const char *side_n(char *buf, const struct gate_entry *e)
+{
+	if (e->cost_paired)
+		snprintf(buf, NUMFMT_SIZE, "%ld paired rounds", e->cost_pairs);
+	else
+		snprintf(buf, NUMFMT_SIZE, "n=%ld", e->s.n);
+	return buf;
+}
+
 static void print_result(FILE *out, const struct gate_result *r)
 {
 	char *name = gate_entry_name(r->run);
-	char pct[NUMFMT_SIZE], p[NUMFMT_SIZE], m1[NUMFMT_SIZE], m2[NUMFMT_SIZE];
+	char pct[NUMFMT_SIZE], p[NUMFMT_SIZE], m1[NUMFMT_SIZE], m2[NUMFMT_SIZE], ci[NUMFMT_SIZE];
 
 	fprintf(out, "%-15s%s: ", outcome_names[r->outcome], name);
 	if (isfinite(r->slowdown_pct))
 		fprintf(out, "%s", fmt_pct(pct, r->slowdown_pct));
+	fmt_ci(ci, r->ci95_low_pct, r->ci95_high_pct);
 	if (r->outcome == GATE_NOT_COMPARABLE)
 		fprintf(out, "%s(%s)\n", isfinite(r->slowdown_pct) ? " " : "", r->why);
 	else if (r->run_ratio > 0)
-		fprintf(out, " cost (%s; %.4gx baseline vs %.4gx in the reference, n=%ld vs %ld)\n",
-			fmt_p_eq(p, r->p_value), r->run_ratio, r->ref_ratio, r->run->s.n, r->ref->s.n);
+		fprintf(out, " cost (%s; %.4gx baseline vs %.4gx in the reference, %s vs %s; "
+			"95%% CI %s)\n", fmt_p_eq(p, r->p_value), r->run_ratio, r->ref_ratio,
+			side_n(m1, r->run), side_n(m2, r->ref), ci);
 	else
-		fprintf(out, " (%s; mean %s vs %s, n=%ld vs %ld)\n", fmt_p_eq(p, r->p_value),
+		fprintf(out, " (%s; mean %s vs %s, n=%ld vs %ld; 95%% CI %s)\n", fmt_p_eq(p, r->p_value),
 			fmt_value(m1, r->run->s.mean), fmt_value(m2, r->ref->s.mean), r->run->s.n,
-			r->ref->s.n);
+			r->ref->s.n, ci);
 	free(name);
 }
 
@@ -114,6 +137,12 @@ static bool has_variant(const struct gate_set *set, const char *variant)
 static int judge_all(const struct gate_set *run, const struct gate_set *ref,
 		     const struct gate_opts *opts, FILE *out)
 {
+	if (strcmp(run->clock, ref->clock)) {
+		hb_error("gate: the run was measured with the %s clock, the reference with the %s clock: "
+			 "they do not compare (accepted: a reference measured with the same --clock)",
+			 run->clock, ref->clock);
+		return HB_EXIT_USAGE;
+	}
 	if (opts->relative_to && (!has_variant(run, opts->relative_to) || !has_variant(ref, opts->relative_to))) {
 		hb_error("gate: --relative: no variant '%s' in %s (accepted: a variant both sets hold)",
 			 opts->relative_to, has_variant(run, opts->relative_to) ? "the reference" : "the run");
@@ -157,9 +186,9 @@ int gate_run(const char *run_dir, const char *ref_path, const struct gate_opts *
 	struct gate_set run, ref;
 	int rc;
 
-	if (gate_load(run_dir, &run) < 0)
+	if (gate_load(run_dir, opts->relative_to, &run) < 0)
 		return HB_EXIT_FAIL;
-	if (gate_load(ref_path, &ref) < 0) {
+	if (gate_load(ref_path, opts->relative_to, &ref) < 0) {
 		gate_set_free(&run);
 		return HB_EXIT_FAIL;
 	}

@@ -1,4 +1,7 @@
-/* Which charts a result set gets, and their data files. */
+/* Which charts a result set gets, and their data files. Groups of different clocks never
+ * share a chart: a chart of a non-host clock has the clock in its file name and title
+ * ("slowdown-hackbench-time-icount"). Bars show the headline estimate (analysis/rows.h:
+ * paired when the rounds allow, else Welch's) and its standard error. */
 #include "plot/plot.h"
 
 #include <errno.h>
@@ -13,6 +16,7 @@
 #include "common/xalloc.h"
 #include "plot/chart.h"
 #include "results/dataset.h"
+#include "results/store.h"
 
 struct plot_ctx {
 	struct dataset ds;
@@ -20,6 +24,7 @@ struct plot_ctx {
 	const char *out_dir;
 	const char *formats;
 	bool *wide; /* per group (display order): part of a per-test section */
+	struct rows_opts rows; /* imported sets are not paired (as in the report) */
 	int drawn, failed;
 };
 
@@ -32,7 +37,7 @@ static const char *base_name(const struct plot_ctx *p)
 static const struct group_row *row_of(const struct plot_ctx *p, const struct ds_group *g, int v,
 				      struct group_row *rows)
 {
-	size_t n = group_rows(&p->ds, g, p->baseline, -1, rows);
+	size_t n = group_rows_opts(&p->ds, g, p->baseline, -1, &p->rows, rows);
 
 	for (size_t i = 0; i < n; i++)
 		if (rows[i].variant == v && rows[i].status == ROW_OK)
@@ -57,9 +62,9 @@ static void finish(struct plot_ctx *p, struct chart *c)
 /* A bar or point reaching below 0 (value minus its error bar) needs the axis below 0. */
 static void note_sign(struct chart *c, const struct group_row *r)
 {
-	double se = r && isfinite(r->c.slowdown_se_pct) ? r->c.slowdown_se_pct : 0;
+	double se = r && isfinite(r->head.se_pct) ? r->head.se_pct : 0;
 
-	if (r && r->c.slowdown_pct - se < 0)
+	if (r && r->head.slowdown_pct - se < 0)
 		c->all_positive = false;
 }
 
@@ -67,6 +72,12 @@ static char *ylabel(const struct ds_group *g)
 {
 	return xasprintf("%s of %s vs baseline [%%] (bars: 1 st.err)",
 			 g->lower_is_better ? "slowdown" : "drop", g->metric);
+}
+
+/* "" for the host clock, else "-icount": file names of other clocks' charts. */
+static char *clock_tag(const struct ds_group *g, char sep)
+{
+	return strcmp(g->clock, "host") ? xasprintf("%c%s", sep, g->clock) : xstrdup("");
 }
 
 static char *unit_suffix(const struct ds_group *g)
@@ -81,7 +92,7 @@ static size_t same_metric(const struct plot_ctx *p, const struct ds_group *g, co
 
 	for (size_t i = 0; i < p->ds.ngroups; i++)
 		if (!p->wide[i] && !strcmp(p->ds.groups[i]->workload, g->workload) &&
-		    !strcmp(p->ds.groups[i]->metric, g->metric))
+		    !strcmp(p->ds.groups[i]->metric, g->metric) && !strcmp(p->ds.groups[i]->clock, g->clock))
 			out[n++] = p->ds.groups[i];
 	return n;
 }
@@ -90,11 +101,14 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 {
 	struct chart c = { .template = "slowdown" };
 	struct group_row rows[p->ds.nvariants];
-	char *unit = unit_suffix(gs[0]);
+	char *unit = unit_suffix(gs[0]), *tag = clock_tag(gs[0], '-'), *ctag = clock_tag(gs[0], ' ');
 	FILE *f;
 
-	c.base = chart_file_name("slowdown-%s-%s", gs[0]->workload, gs[0]->metric);
-	c.title = xasprintf("%s: %s%s, slowdown vs %s", gs[0]->workload, gs[0]->metric, unit, base_name(p));
+	c.base = chart_file_name("slowdown-%s-%s%s", gs[0]->workload, gs[0]->metric, tag);
+	c.title = xasprintf("%s: %s%s, slowdown vs %s%s", gs[0]->workload, gs[0]->metric, unit,
+			    base_name(p), ctag);
+	free(tag);
+	free(ctag);
 	c.xlabel = xstrdup("variant");
 	c.ylabel = ylabel(gs[0]);
 	c.series = xcalloc(ng, sizeof(char *));
@@ -123,8 +137,8 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 		for (size_t i = 0; i < ng; i++) {
 			const struct group_row *r = row_of(p, gs[i], (int)v, rows);
 			note_sign(&c, r);
-			fprintf(f, "\t%.6g\t%.6g", r ? r->c.slowdown_pct : NAN,
-				r && isfinite(r->c.slowdown_se_pct) ? r->c.slowdown_se_pct : 0);
+			fprintf(f, "\t%.6g\t%.6g", r ? r->head.slowdown_pct : NAN,
+				r && isfinite(r->head.se_pct) ? r->head.se_pct : 0);
 		}
 		fputc('\n', f);
 	}
@@ -141,11 +155,14 @@ static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t n
 	struct chart c = { .template = "cores" };
 	struct group_row rows[p->ds.nvariants];
 	char *unit = unit_suffix(gs[0]), *tics = xstrdup("(");
+	char *tag = clock_tag(gs[0], '-'), *ctag = clock_tag(gs[0], ' ');
 	FILE *f;
 
-	c.base = chart_file_name("cores-%s-%s", gs[0]->workload, gs[0]->metric);
-	c.title = xasprintf("%s: %s%s, slowdown vs %s by vCPU count", gs[0]->workload, gs[0]->metric,
-			    unit, base_name(p));
+	c.base = chart_file_name("cores-%s-%s%s", gs[0]->workload, gs[0]->metric, tag);
+	c.title = xasprintf("%s: %s%s, slowdown vs %s by vCPU count%s", gs[0]->workload,
+			    gs[0]->metric, unit, base_name(p), ctag);
+	free(tag);
+	free(ctag);
 	c.xlabel = xstrdup("guest vCPUs");
 	c.ylabel = ylabel(gs[0]);
 	for (size_t i = 0; i < ng; i++) {
@@ -173,8 +190,8 @@ static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t n
 			const struct group_row *r = row_of(p, gs[i], (int)v, rows);
 			note_sign(&c, r);
 			if (r)
-				fprintf(f, "%d\t%.6g\t%.6g\n", gs[i]->cores, r->c.slowdown_pct,
-					isfinite(r->c.slowdown_se_pct) ? r->c.slowdown_se_pct : 0);
+				fprintf(f, "%d\t%.6g\t%.6g\n", gs[i]->cores, r->head.slowdown_pct,
+					isfinite(r->head.se_pct) ? r->head.se_pct : 0);
 		}
 	}
 	fclose(f);
@@ -197,11 +214,15 @@ static void ratios_chart(struct plot_ctx *p, struct ds_group *const *gs, size_t 
 	struct group_row rows[p->ds.nvariants];
 	FILE *f;
 
-	c.base = gs[0]->cores >= 0 ? chart_file_name("ratios-%s-c%d", gs[0]->workload, gs[0]->cores)
-				   : chart_file_name("ratios-%s", gs[0]->workload);
-	c.title = gs[0]->cores >= 0 ? xasprintf("%s, %d vCPUs: per-test ratio to %s", gs[0]->workload,
-						gs[0]->cores, base_name(p))
-				    : xasprintf("%s: per-test ratio to %s", gs[0]->workload, base_name(p));
+	char *tag = clock_tag(gs[0], '-'), *ctag = clock_tag(gs[0], ' ');
+
+	c.base = gs[0]->cores >= 0 ? chart_file_name("ratios-%s-c%d%s", gs[0]->workload, gs[0]->cores, tag)
+				   : chart_file_name("ratios-%s%s", gs[0]->workload, tag);
+	c.title = gs[0]->cores >= 0 ? xasprintf("%s, %d vCPUs: per-test ratio to %s%s", gs[0]->workload,
+						gs[0]->cores, base_name(p), ctag)
+				    : xasprintf("%s: per-test ratio to %s%s", gs[0]->workload, base_name(p), ctag);
+	free(tag);
+	free(ctag);
 	c.xlabel = xstrdup("test (metric)");
 	/* Tics are rotated 45 degrees: room below for the longest name, width for many tests. */
 	c.bmargin = (int)(0.36 * (double)longest_metric(gs, ng)) + 3;
@@ -264,6 +285,17 @@ static void draw_metric_charts(struct plot_ctx *p)
 	free(gs);
 }
 
+/* Imported sets are not paired (a CSV's boot column may number each variant's runs on
+ * its own), as in `harness report` without --paired. */
+static bool is_imported(const char *dir)
+{
+	json_object *meta = rs_read_meta(dir);
+	bool imported = meta && json_object_object_get_ex(meta, RS_META_IMPORTED, NULL);
+
+	json_object_put(meta);
+	return imported;
+}
+
 static const char *formats_of(const char *format)
 {
 	if (!format || !strcmp(format, "both"))
@@ -287,6 +319,7 @@ int plot_run(const char *dir, const struct plot_opts *opts)
 		return HB_EXIT_FAIL;
 	}
 	p.baseline = dataset_pick_baseline(&p.ds, opts->baseline);
+	p.rows.no_pairing = is_imported(dir);
 	if (!p.ds.samples) {
 		hb_error("%s holds no samples to plot", dir);
 		rc = HB_EXIT_FAIL;

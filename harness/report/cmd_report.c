@@ -1,5 +1,5 @@
 /* harness report RUN [--baseline V] [--format F] [--metric M] [--workload W]
- *                    [--ratio-to V] [--layout auto|long|wide] [--against-seeds[=PATH]] */
+ *                    [--ratio-to V] [--paired] [--layout auto|long|wide] [--against-seeds[=PATH]] */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +52,8 @@ static const struct hb_option report_options[] = {
 	{ "workload", 0, HB_OPT_STRING, "WORKLOAD", "only this workload", .off = REP(opts.workload) },
 	{ "ratio-to", 0, HB_OPT_STRING, "VARIANT", "add an 'x VARIANT' ratio column (seed 004's\n"
 	  "'x KASAN')", .off = REP(opts.ratio_to) },
+	{ "paired", 0, HB_OPT_FLAG, NULL, "pair an imported set's rounds by its CSV's boot\n"
+	  "column (runs always pair)", .off = REP(opts.paired) },
 	{ "layout", 0, HB_OPT_CHOICE, "LAYOUT", "auto (per-test tables when a workload has >= 5\n"
 	  "metrics in one unit), long, or wide", .choices = layouts, .off = REP(opts.layout),
 	  .set = layout_given },
@@ -74,7 +76,7 @@ static const struct hb_cmdspec report_spec = {
 static const char *seeds_conflict(const struct report_args *a)
 {
 	return a->opts.baseline ? "--baseline" : a->opts.ratio_to ? "--ratio-to"
-		: a->layout_given ? "--layout" : NULL;
+		: a->layout_given ? "--layout" : a->opts.paired ? "--paired" : NULL;
 }
 
 static int check_operands(const struct report_args *a, int argc, char **argv, int first)

@@ -46,6 +46,20 @@ static int bad_option(const char *option, const char *value, char *accepted)
 	return HB_EXIT_USAGE;
 }
 
+/* Runs pair their rounds; an imported set only when asked, and only if it has rounds. */
+static int resolve_pairing(struct report_ctx *ctx)
+{
+	bool imported = ctx->meta && json_object_object_get_ex(ctx->meta, RS_META_IMPORTED, NULL);
+
+	if (ctx->opts->paired && !dataset_has_rounds(&ctx->ds)) {
+		hb_error("report: --paired: %s has no boot rounds to pair (accepted: a set whose "
+			 "samples carry \"boot\", e.g. an import of a CSV with a boot column)", ctx->dir);
+		return HB_EXIT_USAGE;
+	}
+	ctx->rows.no_pairing = imported && !ctx->opts->paired;
+	return HB_EXIT_OK;
+}
+
 static int resolve_options(struct report_ctx *ctx)
 {
 	const struct report_opts *o = ctx->opts;
@@ -60,7 +74,7 @@ static int resolve_options(struct report_ctx *ctx)
 		return bad_option("--metric", o->metric, name_list(&ctx->ds, true));
 	if (o->workload && !has_name(&ctx->ds, o->workload, false))
 		return bad_option("--workload", o->workload, name_list(&ctx->ds, false));
-	return HB_EXIT_OK;
+	return resolve_pairing(ctx);
 }
 
 int report_run_dir(const char *dir, const struct report_opts *opts, FILE *out)
@@ -84,12 +98,11 @@ int report_run_dir(const char *dir, const struct report_opts *opts, FILE *out)
 		dataset_free(&ctx.ds);
 		return rc;
 	}
+	ctx.meta = rs_read_meta(dir);
 	rc = resolve_options(&ctx);
-	if (rc == HB_EXIT_OK) {
-		ctx.meta = rs_read_meta(dir);
+	if (rc == HB_EXIT_OK)
 		report_renderer(opts->format)->report(&ctx);
-		json_object_put(ctx.meta);
-	}
+	json_object_put(ctx.meta);
 	dataset_free(&ctx.ds);
 	return rc;
 }

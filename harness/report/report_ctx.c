@@ -1,9 +1,11 @@
 /* The selection and layout rules of report_ctx.h, shared by every renderer. */
 #include "report/report_ctx.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/xalloc.h"
+#include "results/store.h"
 
 bool report_wants(const struct report_ctx *ctx, const struct ds_group *g)
 {
@@ -18,7 +20,41 @@ bool report_section_wide(const struct report_ctx *ctx, struct ds_group *const *g
 	return ctx->opts->layout == REPORT_LAYOUT_WIDE;
 }
 
-char *report_place(const struct ds_group *g)
+bool report_show_clock(const struct report_ctx *ctx, const struct ds_group *g)
 {
-	return g->cores >= 0 ? xasprintf("%s cores=%d", g->workload, g->cores) : xstrdup(g->workload);
+	return ctx->ds.nclocks > 1 || strcmp(g->clock, "host");
+}
+
+char *report_place(const struct report_ctx *ctx, const struct ds_group *g)
+{
+	char *cores = g->cores >= 0 ? xasprintf(" cores=%d", g->cores) : xstrdup("");
+	char *clock = report_show_clock(ctx, g) ? xasprintf(" clock=%s", g->clock) : xstrdup("");
+	char *place = xasprintf("%s%s%s", g->workload, cores, clock);
+
+	free(cores);
+	free(clock);
+	return place;
+}
+
+const char *report_clock(const struct report_ctx *ctx)
+{
+	json_object *clock = NULL, *name = NULL;
+
+	if (ctx->ds.nclocks > 1)
+		return "mixed";
+	if (ctx->meta && json_object_object_get_ex(ctx->meta, RS_META_CLOCK, &clock) &&
+	    json_object_object_get_ex(clock, "name", &name) && json_object_is_type(name, json_type_string))
+		return json_object_get_string(name);
+	return ctx->ds.nclocks ? ctx->ds.clocks[0] : "host";
+}
+
+const char *report_headline_rule(const struct report_ctx *ctx)
+{
+	if (ctx->rows.no_pairing)
+		return "Welch (ratio of means, unpaired): an imported set; `report --paired` pairs "
+		       "its CSV's boot column";
+	if (!dataset_has_rounds(&ctx->ds))
+		return "Welch (ratio of means, unpaired): the samples carry no boot rounds";
+	return "paired (geometric mean of per-round ratios to the same round's baseline, "
+	       "Student's t) where a row has >= 2 rounds on both sides, else Welch (ratio of means)";
 }

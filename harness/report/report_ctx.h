@@ -19,6 +19,7 @@ struct report_ctx {
 	json_object *meta; /* may be NULL */
 	int baseline;
 	int ratio_to;      /* -1: none */
+	struct rows_opts rows; /* no pairing for imported sets unless --paired */
 	FILE *out;
 };
 
@@ -27,7 +28,17 @@ bool report_wants(const struct report_ctx *ctx, const struct ds_group *g);
 /* Is the section gs[0..n) (selected groups of one workload and cores) shown as one wide
  * per-test table? --layout, else the workload's metadata, else its metrics. */
 bool report_section_wide(const struct report_ctx *ctx, struct ds_group *const *gs, size_t n);
-/* "kbuild" or "kbuild cores=4". Caller frees. */
-char *report_place(const struct ds_group *g);
+/* "kbuild" or "kbuild cores=4", with " clock=icount" when the group's clock is not the
+ * host's or the set mixes clocks. Caller frees. */
+char *report_place(const struct report_ctx *ctx, const struct ds_group *g);
+/* Is g's clock worth naming in its label (not host, or the set has several)? */
+bool report_show_clock(const struct report_ctx *ctx, const struct ds_group *g);
+/* The set's clock: meta.json's "clock" name, else its samples' one clock; "mixed" when
+ * the samples have several; "host" for sets from before the choice. */
+const char *report_clock(const struct report_ctx *ctx);
+/* The text and markdown header (report_header.c): set, accel, clock, headline rule. */
+void report_text_header(const struct report_ctx *ctx, bool md);
+/* One sentence: which estimate the headline figures of this report are. */
+const char *report_headline_rule(const struct report_ctx *ctx);
 
 #endif

@@ -1,5 +1,6 @@
-/* JSON and CSV reports: one record per (workload, metric, cores, variant), names fixed by
- * report.h because scripts and the gate read them. */
+/* JSON and CSV reports: one record per (clock, workload, metric, cores, variant), names
+ * fixed by report.h because scripts and the gate read them. Both are written from the same
+ * record (row_json): CSV takes its columns, in csv_columns order, from the JSON object. */
 #include <csv.h>
 #include <math.h>
 #include <stdlib.h>
@@ -11,33 +12,62 @@
 #include "results/jsonfmt.h"
 #include "results/store.h"
 
+static void add(json_object *o, const char *key, json_object *v)
+{
+	json_object_object_add(o, key, v);
+}
+
+/* One estimate's fields, each key after prefix ("" for the headline, "welch_"). */
+static void estimate_json(json_object *o, const char *prefix, const struct row_estimate *e)
+{
+	static const char *const keys[] = { "slowdown_pct", "slowdown_stderr_pct", "p_value",
+		"ci95_low_pct", "ci95_high_pct", "mde_pct" };
+	const double values[] = { e->slowdown_pct, e->se_pct, e->p_value, e->ci95_low_pct,
+				  e->ci95_high_pct, e->mde_pct };
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		char *key = xasprintf("%s%s", prefix, keys[i]);
+		add(o, key, hb_json_double(values[i]));
+		free(key);
+	}
+}
+
+/* The headline (slowdown_pct, ..., mde_pct), how it was paired, and Welch's (welch_*). */
+static void estimates_json(json_object *o, const struct group_row *r)
+{
+	estimate_json(o, "", &r->head);
+	add(o, "paired", json_object_new_boolean(r->paired));
+	add(o, "n_pairs", json_object_new_int64(r->pe.n_pairs));
+	add(o, "rounds_unpaired", json_object_new_int64(r->rounds_unpaired));
+	estimate_json(o, "welch_", &r->welch);
+}
+
 static json_object *row_json(const struct report_ctx *ctx, const struct group_row *r)
 {
 	json_object *o = json_object_new_object();
 	const char *problem = group_row_problem(r);
 
-	json_object_object_add(o, "workload", json_object_new_string(r->g->workload));
-	json_object_object_add(o, "metric", json_object_new_string(r->g->metric));
-	json_object_object_add(o, "unit", json_object_new_string(r->g->unit));
-	json_object_object_add(o, "cores", hb_json_count(r->g->cores));
-	json_object_object_add(o, "variant", json_object_new_string(ctx->ds.variants[r->variant]));
-	json_object_object_add(o, "n", json_object_new_int64(r->s.n));
-	json_object_object_add(o, "mean", hb_json_double(r->s.mean));
-	json_object_object_add(o, "stddev", hb_json_double(r->s.stddev));
-	json_object_object_add(o, "stddev_pop", hb_json_double(r->s.stddev_pop));
-	json_object_object_add(o, "stderr", hb_json_double(r->s.se));
-	json_object_object_add(o, "min", hb_json_double(r->s.min));
-	json_object_object_add(o, "max", hb_json_double(r->s.max));
-	json_object_object_add(o, "cv", hb_json_double(r->s.cv));
-	json_object_object_add(o, "ratio", hb_json_double(r->c.ratio));
-	json_object_object_add(o, "slowdown_pct", hb_json_double(r->c.slowdown_pct));
-	json_object_object_add(o, "slowdown_stderr_pct", hb_json_double(r->c.slowdown_se_pct));
-	json_object_object_add(o, "p_value", hb_json_double(r->c.p_value));
-	json_object_object_add(o, "lower_is_better", json_object_new_boolean(r->g->lower_is_better));
+	add(o, "workload", json_object_new_string(r->g->workload));
+	add(o, "metric", json_object_new_string(r->g->metric));
+	add(o, "unit", json_object_new_string(r->g->unit));
+	add(o, "cores", hb_json_count(r->g->cores));
+	add(o, "variant", json_object_new_string(ctx->ds.variants[r->variant]));
+	add(o, "n", json_object_new_int64(r->s.n));
+	add(o, "mean", hb_json_double(r->s.mean));
+	add(o, "stddev", hb_json_double(r->s.stddev));
+	add(o, "stddev_pop", hb_json_double(r->s.stddev_pop));
+	add(o, "stderr", hb_json_double(r->s.se));
+	add(o, "min", hb_json_double(r->s.min));
+	add(o, "max", hb_json_double(r->s.max));
+	add(o, "cv", hb_json_double(r->s.cv));
+	add(o, "ratio", hb_json_double(r->c.ratio));
+	estimates_json(o, r);
+	add(o, "lower_is_better", json_object_new_boolean(r->g->lower_is_better));
+	add(o, "clock", json_object_new_string(r->g->clock));
 	if (ctx->ratio_to >= 0)
-		json_object_object_add(o, "ratio_to", hb_json_double(r->ratio_to));
+		add(o, "ratio_to", hb_json_double(r->ratio_to));
 	if (problem)
-		json_object_object_add(o, "error", json_object_new_string(problem));
+		add(o, "error", json_object_new_string(problem));
 	return o;
 }
 
@@ -53,7 +83,7 @@ static void each_row(struct report_ctx *ctx, row_fn fn, void *arg)
 		size_t n;
 		if (!report_wants(ctx, g))
 			continue;
-		n = group_rows(&ctx->ds, g, ctx->baseline, ctx->ratio_to, rows);
+		n = group_rows_opts(&ctx->ds, g, ctx->baseline, ctx->ratio_to, &ctx->rows, rows);
 		for (size_t r = 0; r < n; r++)
 			fn(ctx, &rows[r], arg);
 	}
@@ -73,80 +103,100 @@ static void copy_meta_key(const struct report_ctx *ctx, json_object *to, const c
 		json_object_object_add(to, key, json_object_get(v));
 }
 
+static json_object *clocks_json(const struct dataset *ds)
+{
+	json_object *a = json_object_new_array();
+
+	for (size_t i = 0; i < ds->nclocks; i++)
+		json_object_array_add(a, json_object_new_string(ds->clocks[i]));
+	return a;
+}
+
 void report_render_json(struct report_ctx *ctx)
 {
 	json_object *top = json_object_new_object(), *rows = json_object_new_array();
 	json_object *meta = json_object_new_object();
 	static const char *const keys[] = { RS_META_VERSION, RS_META_CREATED, RS_META_ACCEL,
-		RS_META_ACCEL_REASON, RS_META_OVERCOMMIT, RS_META_IMPORTED, NULL };
+		RS_META_ACCEL_REASON, RS_META_OVERCOMMIT, RS_META_IMPORTED, RS_META_CLOCK, NULL };
 
 	for (size_t i = 0; keys[i]; i++)
 		copy_meta_key(ctx, meta, keys[i]);
-	json_object_object_add(top, "run", json_object_new_string(ctx->dir));
-	json_object_object_add(top, "baseline", json_object_new_string(ctx->ds.variants[ctx->baseline]));
-	json_object_object_add(top, "ratio_to", ctx->ratio_to >= 0 ?
-			       json_object_new_string(ctx->ds.variants[ctx->ratio_to]) : NULL);
-	json_object_object_add(top, "samples", json_object_new_int64(ctx->ds.samples));
-	json_object_object_add(top, "skipped", json_object_new_int64(ctx->ds.skipped));
-	json_object_object_add(top, "meta", meta);
+	add(top, "run", json_object_new_string(ctx->dir));
+	add(top, "baseline", json_object_new_string(ctx->ds.variants[ctx->baseline]));
+	add(top, "ratio_to", ctx->ratio_to >= 0 ?
+	    json_object_new_string(ctx->ds.variants[ctx->ratio_to]) : NULL);
+	add(top, "samples", json_object_new_int64(ctx->ds.samples));
+	add(top, "skipped", json_object_new_int64(ctx->ds.skipped));
+	add(top, "clock", json_object_new_string(report_clock(ctx)));
+	add(top, "clocks", clocks_json(&ctx->ds));
+	add(top, "headline", json_object_new_string(report_headline_rule(ctx)));
+	add(top, "meta", meta);
 	each_row(ctx, add_json_row, rows);
-	json_object_object_add(top, "rows", rows);
+	add(top, "rows", rows);
 	fprintf(ctx->out, "%s\n", hb_json_pretty(top));
 	json_object_put(top);
 }
 
-/* CSV cells: names quoted by libcsv's writer, numbers as their shortest exact form. */
-static void csv_text(FILE *out, const char *s, bool first)
+/* The CSV columns: the JSON record's keys in this order (ratio_to only when asked for). */
+static const char *const csv_columns[] = { "workload", "metric", "unit", "cores", "variant", "n",
+	"mean", "stddev", "stddev_pop", "stderr", "min", "max", "cv", "ratio", "slowdown_pct",
+	"slowdown_stderr_pct", "p_value", "ci95_low_pct", "ci95_high_pct", "mde_pct", "paired",
+	"n_pairs", "rounds_unpaired", "welch_slowdown_pct", "welch_slowdown_stderr_pct",
+	"welch_p_value", "welch_ci95_low_pct", "welch_ci95_high_pct", "welch_mde_pct",
+	"lower_is_better", "clock", "ratio_to", "error", NULL };
+
+static bool csv_wants(const struct report_ctx *ctx, const char *column)
 {
-	if (!first)
-		fputc(',', out);
-	csv_fwrite(out, s, strlen(s));
+	return ctx->ratio_to >= 0 || strcmp(column, "ratio_to");
 }
 
-static void csv_number(FILE *out, json_object *num)
+/* CSV cells: names quoted by libcsv's writer, numbers as their shortest exact form,
+ * booleans true/false, unknown (null or absent) empty. */
+static void csv_value(FILE *out, json_object *v)
 {
-	fputc(',', out);
-	if (num)
-		fputs(json_object_to_json_string(num), out);
-	json_object_put(num);
+	const char *s;
+
+	if (!v)
+		return;
+	if (json_object_is_type(v, json_type_string)) {
+		s = json_object_get_string(v);
+		csv_fwrite(out, s, strlen(s));
+	} else {
+		fputs(json_object_to_json_string(v), out);
+	}
 }
 
 static void add_csv_row(struct report_ctx *ctx, const struct group_row *r, void *unused)
 {
-	FILE *out = ctx->out;
-	const char *problem = group_row_problem(r);
+	json_object *o = row_json(ctx, r), *v;
+	bool first = true;
 
 	(void)unused;
-	csv_text(out, r->g->workload, true);
-	csv_text(out, r->g->metric, false);
-	csv_text(out, r->g->unit, false);
-	csv_number(out, hb_json_count(r->g->cores));
-	csv_text(out, ctx->ds.variants[r->variant], false);
-	csv_number(out, json_object_new_int64(r->s.n));
-	csv_number(out, hb_json_double(r->s.mean));
-	csv_number(out, hb_json_double(r->s.stddev));
-	csv_number(out, hb_json_double(r->s.stddev_pop));
-	csv_number(out, hb_json_double(r->s.se));
-	csv_number(out, hb_json_double(r->s.min));
-	csv_number(out, hb_json_double(r->s.max));
-	csv_number(out, hb_json_double(r->s.cv));
-	csv_number(out, hb_json_double(r->c.ratio));
-	csv_number(out, hb_json_double(r->c.slowdown_pct));
-	csv_number(out, hb_json_double(r->c.slowdown_se_pct));
-	csv_number(out, hb_json_double(r->c.p_value));
-	fputs(r->g->lower_is_better ? ",true" : ",false", out);
-	if (ctx->ratio_to >= 0)
-		csv_number(out, hb_json_double(r->ratio_to));
-	csv_text(out, problem ? problem : "", false);
-	fputc('\n', out);
+	for (size_t i = 0; csv_columns[i]; i++) {
+		if (!csv_wants(ctx, csv_columns[i]))
+			continue;
+		if (!first)
+			fputc(',', ctx->out);
+		first = false;
+		if (json_object_object_get_ex(o, csv_columns[i], &v))
+			csv_value(ctx->out, v);
+		else if (!strcmp(csv_columns[i], "error"))
+			csv_fwrite(ctx->out, "", 0); /* "": no error, as before */
+	}
+	fputc('\n', ctx->out);
+	json_object_put(o);
 }
 
 void report_render_csv(struct report_ctx *ctx)
 {
-	fputs("workload,metric,unit,cores,variant,n,mean,stddev,stddev_pop,stderr,min,max,cv,"
-	      "ratio,slowdown_pct,slowdown_stderr_pct,p_value,lower_is_better", ctx->out);
-	if (ctx->ratio_to >= 0)
-		fputs(",ratio_to", ctx->out);
-	fputs(",error\n", ctx->out);
+	bool first = true;
+
+	for (size_t i = 0; csv_columns[i]; i++) {
+		if (!csv_wants(ctx, csv_columns[i]))
+			continue;
+		fprintf(ctx->out, "%s%s", first ? "" : ",", csv_columns[i]);
+		first = false;
+	}
+	fputc('\n', ctx->out);
 	each_row(ctx, add_csv_row, NULL);
 }

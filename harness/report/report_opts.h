@@ -3,6 +3,8 @@
 #ifndef HB_REPORT_REPORT_OPTS_H
 #define HB_REPORT_REPORT_OPTS_H
 
+#include <stdbool.h>
+
 /* The --format values; each has a renderer (report/render.h). */
 enum report_format { REPORT_TEXT, REPORT_MARKDOWN, REPORT_CSV, REPORT_JSON };
 /* Their names, in enum order, NULL-terminated: what --format accepts (render.c). */
@@ -16,6 +18,7 @@ struct report_opts {
 	const char *ratio_to;      /* NULL, or a variant for an extra "x VARIANT" column */
 	const char *metric;        /* NULL, or only this metric */
 	const char *workload;      /* NULL, or only this workload */
+	bool paired;               /* pair an imported set's rounds (its CSV's boot column) */
 	const char *seeds;         /* NULL; or --against-seeds: a published.json, or a folder of
 				    * <workload>/published.json (report/seeds.h), compared with
 				    * the run instead of the ordinary report */

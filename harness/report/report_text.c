@@ -1,6 +1,10 @@
-/* Text and markdown reports: a header from meta.json, then per section (workload and
- * cores) either one long table per metric followed by the list mails' one-liners, or
- * one wide per-test table. */
+/* Text and markdown reports: a header from meta.json (report_header.c), then per section
+ * (clock, workload and cores) either one long table per metric followed by the list
+ * mails' one-liners, or one wide per-test table.
+ *
+ * The table's slowdown, 95% CI, MDE and p are the row's headline estimate (analysis/
+ * rows.h), and its "est" column says which: "paired N" (N rounds) or "Welch". A paired
+ * one-liner shows Welch's estimate beside it. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,47 +16,6 @@
 #include "report/table.h"
 #include "results/store.h"
 
-static json_object *meta_get(const struct report_ctx *ctx, const char *key)
-{
-	json_object *v = NULL;
-	return ctx->meta && json_object_object_get_ex(ctx->meta, key, &v) ? v : NULL;
-}
-
-static void line(const struct report_ctx *ctx, bool md, const char *fmt, const char *arg)
-{
-	fputs(md ? "- " : "", ctx->out);
-	fprintf(ctx->out, fmt, arg);
-	fputc('\n', ctx->out);
-}
-
-/* meta.json keys read here: see results/store.h (RS_META_*). */
-static void header(const struct report_ctx *ctx, bool md)
-{
-	json_object *accel = meta_get(ctx, RS_META_ACCEL), *why = meta_get(ctx, RS_META_ACCEL_REASON);
-	json_object *imported = meta_get(ctx, RS_META_IMPORTED);
-
-	fprintf(ctx->out, md ? "## hardbench report: %s\n\n" : "hardbench report: %s\n", ctx->dir);
-	fprintf(ctx->out, "%s%ld samples", md ? "- " : "", ctx->ds.samples);
-	if (ctx->ds.skipped)
-		fprintf(ctx->out, ", %ld corrupt lines skipped", ctx->ds.skipped);
-	fprintf(ctx->out, "; baseline: %s\n", ctx->ds.variants[ctx->baseline]);
-	if (imported)
-		line(ctx, md, "imported from %s", json_object_get_string(imported));
-	if (accel) {
-		char *text = xasprintf("%s%s%s%s", json_object_get_string(accel), why ? " (" : "",
-				       why ? json_object_get_string(why) : "", why ? ")" : "");
-		line(ctx, md, "accel: %s", text);
-		free(text);
-		if (!strcmp(json_object_get_string(accel), "tcg"))
-			line(ctx, md, "%s", "WARNING: guests ran under TCG (emulated CPU): absolute times "
-			     "are emulated; only ratios between variants mean anything");
-	}
-	if (json_object_get_boolean(meta_get(ctx, RS_META_OVERCOMMIT)))
-		line(ctx, md, "%s", "NOTE: guests had more vCPUs than free host cores (overcommit): "
-		     "expect more noise");
-	fputc('\n', ctx->out);
-}
-
 static void group_heading(const struct report_ctx *ctx, const struct ds_group *g, bool md)
 {
 	fprintf(ctx->out, "%s%s: %s", md ? "### " : "== ", g->workload, g->metric);
@@ -60,6 +23,8 @@ static void group_heading(const struct report_ctx *ctx, const struct ds_group *g
 		fprintf(ctx->out, " [%s]", g->unit);
 	if (g->cores >= 0)
 		fprintf(ctx->out, ", cores=%d", g->cores);
+	if (report_show_clock(ctx, g))
+		fprintf(ctx->out, ", clock=%s", g->clock);
 	fprintf(ctx->out, ", %s is better\n%s", g->lower_is_better ? "lower" : "higher", md ? "\n" : "");
 }
 
@@ -71,10 +36,21 @@ static void slowdown_cell(struct table *t, const struct group_row *r)
 		table_cell(t, "baseline");
 	else if (r->status != ROW_OK)
 		table_cell(t, "-");
-	else if (isfinite(r->c.slowdown_se_pct))
-		table_cell(t, "%s (%s)", fmt_pct(a, r->c.slowdown_pct), fmt_pct_plain(b, r->c.slowdown_se_pct));
+	else if (isfinite(r->head.se_pct))
+		table_cell(t, "%s (%s)", fmt_pct(a, r->head.slowdown_pct), fmt_pct_plain(b, r->head.se_pct));
 	else
-		table_cell(t, "%s", fmt_pct(a, r->c.slowdown_pct));
+		table_cell(t, "%s", fmt_pct(a, r->head.slowdown_pct));
+}
+
+/* Which estimate the row's slowdown is: "paired 5", "Welch", or "-" for the baseline. */
+static void kind_cell(struct table *t, const struct group_row *r)
+{
+	if (r->status != ROW_OK)
+		table_cell(t, "-");
+	else if (r->paired)
+		table_cell(t, "paired %ld", r->pe.n_pairs);
+	else
+		table_cell(t, "Welch");
 }
 
 static void long_row(struct report_ctx *ctx, struct table *t, const struct group_row *r)
@@ -92,43 +68,72 @@ static void long_row(struct report_ctx *ctx, struct table *t, const struct group
 	table_cell(t, "%s", fmt_pct_plain(b, r->s.cv * 100));
 	table_cell(t, "%s", fmt_ratio(b, r->c.ratio, 4));
 	slowdown_cell(t, r);
-	table_cell(t, "%s", fmt_p(b, r->c.p_value));
+	table_cell(t, "%s", fmt_ci(b, r->head.ci95_low_pct, r->head.ci95_high_pct));
+	table_cell(t, "%s", fmt_pct_plain(b, r->head.mde_pct));
+	table_cell(t, "%s", fmt_p(b, r->head.p_value));
+	kind_cell(t, r);
 	if (ctx->ratio_to >= 0)
 		table_cell(t, "%s", fmt_ratio(b, r->ratio_to, 4));
 }
 
-/* The list mails' form: "hackbench, init_on_free: +7.71% sys (st.err 0.45%)". */
+/* ", 95% CI [+4.1%, +5.0%], MDE 0.61%" of an estimate, nothing for what is unknown. */
+static void interval_text(FILE *out, const struct row_estimate *e)
+{
+	char a[NUMFMT_SIZE], b[NUMFMT_SIZE];
+
+	if (isfinite(e->ci95_low_pct))
+		fprintf(out, ", 95%% CI %s", fmt_ci(a, e->ci95_low_pct, e->ci95_high_pct));
+	if (isfinite(e->mde_pct))
+		fprintf(out, ", MDE %s", fmt_pct_plain(b, e->mde_pct));
+}
+
+/* The list mails' form, "hackbench, init_on_free: +7.71% sys (st.err 0.45%", then the
+ * interval, the MDE and which estimate; a paired headline has Welch's beside it. */
 static void one_liner(struct report_ctx *ctx, const struct group_row *r, bool md)
 {
-	char *place = report_place(r->g);
+	char *place = report_place(ctx, r->g);
 	char a[NUMFMT_SIZE], b[NUMFMT_SIZE];
 	const char *problem = group_row_problem(r);
 
 	fprintf(ctx->out, "%s%s, %s: ", md ? "- " : "", place, ctx->ds.variants[r->variant]);
-	if (problem)
-		fprintf(ctx->out, "%s\n", problem);
-	else if (isfinite(r->c.slowdown_se_pct))
-		fprintf(ctx->out, "%s %s (st.err %s)\n", fmt_pct(a, r->c.slowdown_pct), r->g->metric,
-			fmt_pct_plain(b, r->c.slowdown_se_pct));
-	else
-		fprintf(ctx->out, "%s %s (n=%ld, no st.err)\n", fmt_pct(a, r->c.slowdown_pct),
-			r->g->metric, r->s.n);
 	free(place);
+	if (problem) {
+		fprintf(ctx->out, "%s\n", problem);
+		return;
+	}
+	fprintf(ctx->out, "%s %s", fmt_pct(a, r->head.slowdown_pct), r->g->metric);
+	if (!isfinite(r->head.se_pct)) {
+		fprintf(ctx->out, " (n=%ld, no st.err)\n", r->s.n);
+		return;
+	}
+	fprintf(ctx->out, " (st.err %s", fmt_pct_plain(b, r->head.se_pct));
+	interval_text(ctx->out, &r->head);
+	if (r->paired) {
+		fprintf(ctx->out, "; paired, %ld rounds; Welch %s", r->pe.n_pairs,
+			fmt_pct(a, r->welch.slowdown_pct));
+		if (isfinite(r->welch.ci95_low_pct))
+			fprintf(ctx->out, " %s", fmt_ci(b, r->welch.ci95_low_pct, r->welch.ci95_high_pct));
+		fprintf(ctx->out, ")\n");
+	} else {
+		fprintf(ctx->out, "; Welch)\n");
+	}
 }
 
 static void long_group(struct report_ctx *ctx, const struct ds_group *g, bool md)
 {
 	static const char *const headers[] = { "variant", "n", "mean", "stddev", "stddev_pop",
-		"st.err", "min", "max", "cv", "ratio", "slowdown (st.err)", "p", NULL };
+		"st.err", "min", "max", "cv", "ratio", "slowdown (st.err)", "95% CI", "MDE", "p",
+		"est", NULL };
+	enum { NHEAD = sizeof(headers) / sizeof(headers[0]) - 1 };
 	struct group_row *rows = xcalloc(ctx->ds.nvariants, sizeof(*rows));
-	size_t n = group_rows(&ctx->ds, g, ctx->baseline, ctx->ratio_to, rows);
-	size_t ncols = 12 + (ctx->ratio_to >= 0);
+	size_t n = group_rows_opts(&ctx->ds, g, ctx->baseline, ctx->ratio_to, &ctx->rows, rows);
+	size_t ncols = NHEAD + (ctx->ratio_to >= 0);
 	char *ratio_head = xasprintf("x %s", ctx->ratio_to >= 0 ? ctx->ds.variants[ctx->ratio_to] : "");
-	const char *heads[13];
+	const char *heads[NHEAD + 1];
 	struct table t;
 
-	memcpy(heads, headers, 12 * sizeof(*heads));
-	heads[12] = ratio_head;
+	memcpy(heads, headers, NHEAD * sizeof(*heads));
+	heads[NHEAD] = ratio_head;
 	group_heading(ctx, g, md);
 	table_init(&t, ncols, heads);
 	for (size_t i = 0; i < n; i++)
@@ -175,7 +180,7 @@ static void wide_row(struct report_ctx *ctx, struct table *t, const struct ds_gr
 		     long *nmin, long *nmax)
 {
 	struct group_row rows[ctx->ds.nvariants];
-	size_t n = group_rows(&ctx->ds, g, ctx->baseline, ctx->ratio_to, rows);
+	size_t n = group_rows_opts(&ctx->ds, g, ctx->baseline, ctx->ratio_to, &ctx->rows, rows);
 	char b[NUMFMT_SIZE];
 
 	table_cell(t, "%s", g->metric);
@@ -204,7 +209,7 @@ static void wide_section(struct report_ctx *ctx, struct ds_group *const *gs, siz
 {
 	char *heads[2 + 3 * ctx->ds.nvariants];
 	size_t ncols = wide_headers(ctx, heads);
-	char *place = report_place(gs[0]);
+	char *place = report_place(ctx, gs[0]);
 	long nmin = 1L << 40, nmax = 0;
 	struct table t;
 
@@ -232,7 +237,7 @@ void report_render_text(struct report_ctx *ctx, bool markdown)
 {
 	struct ds_group **picked = xcalloc(ctx->ds.ngroups, sizeof(*picked));
 
-	header(ctx, markdown);
+	report_text_header(ctx, markdown);
 	for (size_t from = 0, to; from < ctx->ds.ngroups; from = to) {
 		size_t n = 0;
 		to = ds_section_end(&ctx->ds, from);

@@ -12,8 +12,10 @@
 static int group_cmp(const void *a, const void *b)
 {
 	const struct ds_group *x = a, *y = b;
-	int c = strcmp(x->workload, y->workload);
+	int c = strcmp(x->clock, y->clock);
 
+	if (!c)
+		c = strcmp(x->workload, y->workload);
 	if (!c)
 		c = strcmp(x->metric, y->metric);
 	if (!c)
@@ -29,15 +31,15 @@ int dataset_variant(const struct dataset *ds, const char *name)
 	return -1;
 }
 
-static int intern_variant(struct dataset *ds, const char *name)
+/* The index of name in list (first-appearance order), adding it when new. */
+static size_t intern(char ***list, size_t *n, size_t *cap, const char *name)
 {
-	int v = dataset_variant(ds, name);
-
-	if (v >= 0)
-		return v;
-	ds->variants = xgrow(ds->variants, &ds->variants_cap, ds->nvariants + 1, sizeof(char *));
-	ds->variants[ds->nvariants] = xstrdup(name);
-	return (int)ds->nvariants++;
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp((*list)[i], name))
+			return i;
+	*list = xgrow(*list, cap, *n + 1, sizeof(char *));
+	(*list)[*n] = xstrdup(name);
+	return (*n)++;
 }
 
 /* First-appearance ranks of the group's workload and metric (groups are few: a scan). */
@@ -66,6 +68,8 @@ static struct ds_group *new_group(struct dataset *ds, const struct ds_group *key
 {
 	struct ds_group *g = xcalloc(1, sizeof(*g));
 
+	g->clock = xstrdup(key->clock);
+	g->ck_order = intern(&ds->clocks, &ds->nclocks, &ds->clocks_cap, key->clock);
 	g->workload = xstrdup(key->workload);
 	g->metric = xstrdup(key->metric);
 	g->unit = xstrdup(unit);
@@ -85,34 +89,93 @@ static struct ds_cell *group_cell(struct ds_group *g, int variant)
 			return &g->cells[i];
 	g->cells = xgrow(g->cells, &g->cells_cap, g->ncells + 1, sizeof(*g->cells));
 	g->cells[g->ncells].variant = variant;
+	g->cells[g->ncells] = (struct ds_cell){ .variant = variant };
 	welford_init(&g->cells[g->ncells].w);
 	return &g->cells[g->ncells++];
 }
 
-void dataset_add(struct dataset *ds, const char *workload, const char *metric, const char *unit,
-		 int cores, const char *variant, bool lower_is_better, double value)
+/* Index of the first round with boot >= the given one (binary search: rounds stay sorted). */
+static size_t round_slot(const struct ds_cell *cell, int boot)
 {
-	struct ds_group key = { .workload = (char *)workload, .metric = (char *)metric, .cores = cores };
+	size_t lo = 0, hi = cell->nrounds;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (cell->rounds[mid].boot < boot)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The round of that boot, inserted in order when new. Runs write rounds in ascending
+ * order, so the usual insert is an append. */
+static struct ds_round *cell_round(struct ds_cell *cell, int boot)
+{
+	size_t at = round_slot(cell, boot);
+
+	if (at < cell->nrounds && cell->rounds[at].boot == boot)
+		return &cell->rounds[at];
+	cell->rounds = xgrow(cell->rounds, &cell->rounds_cap, cell->nrounds + 1, sizeof(*cell->rounds));
+	memmove(&cell->rounds[at + 1], &cell->rounds[at], (cell->nrounds - at) * sizeof(*cell->rounds));
+	cell->rounds[at].boot = boot;
+	welford_init(&cell->rounds[at].w);
+	cell->nrounds++;
+	return &cell->rounds[at];
+}
+
+const struct ds_round *ds_cell_round(const struct ds_cell *cell, int boot)
+{
+	size_t at = round_slot(cell, boot);
+
+	return at < cell->nrounds && cell->rounds[at].boot == boot ? &cell->rounds[at] : NULL;
+}
+
+static struct ds_group *find_group(struct dataset *ds, const struct sample *s)
+{
+	struct ds_group key = { .clock = (char *)sample_clock(s), .workload = (char *)s->workload,
+				.metric = (char *)s->metric, .cores = s->cores };
 	struct ds_group **found = tfind(&key, &ds->tree, group_cmp);
 	struct ds_group *g;
 
 	if (found) {
 		g = *found;
-		if (strcmp(g->unit, unit) || g->lower_is_better != lower_is_better)
+		if (strcmp(g->unit, s->unit) || g->lower_is_better != s->lower_is_better)
 			g->conflicts++;
-	} else {
-		g = new_group(ds, &key, unit, lower_is_better);
-		if (!tsearch(g, &ds->tree, group_cmp))
-			hb_fatal("out of memory indexing groups");
+		return g;
 	}
-	welford_add(&group_cell(g, intern_variant(ds, variant))->w, value);
+	g = new_group(ds, &key, s->unit, s->lower_is_better);
+	if (!tsearch(g, &ds->tree, group_cmp))
+		hb_fatal("out of memory indexing groups");
+	return g;
+}
+
+void dataset_add_sample(struct dataset *ds, const struct sample *s)
+{
+	struct ds_group *g = find_group(ds, s);
+	int v = (int)intern(&ds->variants, &ds->nvariants, &ds->variants_cap, s->variant);
+	struct ds_cell *cell = group_cell(g, v);
+
+	welford_add(&cell->w, s->value);
+	if (s->boot >= 0)
+		welford_add(&cell_round(cell, s->boot)->w, s->value);
 	ds->samples++;
+}
+
+void dataset_add(struct dataset *ds, const char *workload, const char *metric, const char *unit,
+		 int cores, const char *variant, bool lower_is_better, double value)
+{
+	struct sample s = { .variant = variant, .workload = workload, .metric = metric, .unit = unit,
+			    .cores = cores, .boot = -1, .rep = -1, .value = value,
+			    .lower_is_better = lower_is_better };
+
+	dataset_add_sample(ds, &s);
 }
 
 static int add_sample(const struct sample *s, void *ctx)
 {
-	dataset_add(ctx, s->workload, s->metric, s->unit, s->cores, s->variant, s->lower_is_better,
-		    s->value);
+	dataset_add_sample(ctx, s);
 	return 0;
 }
 
@@ -120,6 +183,8 @@ static int display_cmp(const void *a, const void *b)
 {
 	const struct ds_group *x = *(struct ds_group *const *)a, *y = *(struct ds_group *const *)b;
 
+	if (x->ck_order != y->ck_order)
+		return x->ck_order < y->ck_order ? -1 : 1;
 	if (x->wl_order != y->wl_order)
 		return x->wl_order < y->wl_order ? -1 : 1;
 	if (x->cores != y->cores)
@@ -140,8 +205,8 @@ static void warn_conflicts(const struct dataset *ds)
 	for (size_t i = 0; i < ds->ngroups; i++) {
 		const struct ds_group *g = ds->groups[i];
 		if (g->conflicts)
-			hb_warn("%s %s: %ld samples disagree with the first on unit or direction; "
-				"using unit '%s', %s is better", g->workload, g->metric, g->conflicts,
+			hb_warn("%s %s (%s clock): %ld samples disagree with the first on unit or direction; "
+				"using unit '%s', %s is better", g->workload, g->metric, g->clock, g->conflicts,
 				g->unit, g->lower_is_better ? "lower" : "higher");
 	}
 }
@@ -168,6 +233,9 @@ void dataset_free(struct dataset *ds)
 {
 	tdestroy(ds->tree, no_free);
 	for (size_t i = 0; i < ds->ngroups; i++) {
+		for (size_t c = 0; c < ds->groups[i]->ncells; c++)
+			free(ds->groups[i]->cells[c].rounds);
+		free(ds->groups[i]->clock);
 		free(ds->groups[i]->workload);
 		free(ds->groups[i]->metric);
 		free(ds->groups[i]->unit);
@@ -176,6 +244,9 @@ void dataset_free(struct dataset *ds)
 	}
 	for (size_t i = 0; i < ds->nvariants; i++)
 		free(ds->variants[i]);
+	for (size_t i = 0; i < ds->nclocks; i++)
+		free(ds->clocks[i]);
+	free(ds->clocks);
 	free(ds->groups);
 	free(ds->variants);
 	memset(ds, 0, sizeof(*ds));
@@ -187,6 +258,15 @@ const struct ds_cell *ds_group_cell(const struct ds_group *g, int variant)
 		if (g->cells[i].variant == variant)
 			return &g->cells[i];
 	return NULL;
+}
+
+bool dataset_has_rounds(const struct dataset *ds)
+{
+	for (size_t i = 0; i < ds->ngroups; i++)
+		for (size_t c = 0; c < ds->groups[i]->ncells; c++)
+			if (ds->groups[i]->cells[c].nrounds)
+				return true;
+	return false;
 }
 
 int dataset_pick_baseline(const struct dataset *ds, const char *name)

@@ -1,21 +1,38 @@
-/* A result set reduced to running moments: one accumulator per (workload, metric, cores,
- * variant). Loading streams samples.jsonl, so memory grows with the number of groups and
- * never with the number of samples. report, plot and gate all start from here. */
+/* A result set reduced to running moments: one accumulator per (clock, workload, metric,
+ * cores, variant), and inside it one per boot round (the sample's "boot"), which paired
+ * estimates need (analysis/rows.h). Loading streams samples.jsonl, so memory grows with
+ * the number of groups and rounds, never with the number of samples or repetitions.
+ * report, plot and gate all start from here.
+ *
+ * The guest clock is part of a group's key: icount samples (guest instructions) and host
+ * samples (wall time) never share an accumulator, and a group knows its clock. */
 #ifndef HB_RESULTS_DATASET_H
 #define HB_RESULTS_DATASET_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "results/store.h"
 #include "stats/stats.h"
+
+/* The repetitions of one variant in one boot round. */
+struct ds_round {
+	int boot;         /* the samples' "boot" index */
+	struct welford w;
+};
 
 struct ds_cell {
 	int variant; /* index into dataset.variants */
 	struct welford w;
+	/* Per round, ascending by boot; none for samples without a boot (imported CSVs
+	 * without a boot column). */
+	struct ds_round *rounds;
+	size_t nrounds, rounds_cap;
 };
 
-/* One (workload, metric, cores): the unit and direction come from its first sample. */
+/* One (clock, workload, metric, cores): the unit and direction come from its first sample. */
 struct ds_group {
+	char *clock;      /* "host" or "icount" (sample_clock()) */
 	char *workload;
 	char *metric;
 	char *unit;
@@ -25,6 +42,7 @@ struct ds_group {
 	struct ds_cell *cells;
 	size_t ncells, cells_cap;
 	size_t seq;      /* creation order */
+	size_t ck_order; /* first appearance of the clock */
 	size_t wl_order; /* first appearance of the workload */
 	size_t mt_order; /* first appearance of the metric */
 };
@@ -35,6 +53,8 @@ struct dataset {
 	struct ds_group **groups; /* display order after dataset_load */
 	size_t ngroups, groups_cap;
 	size_t nworkloads, nmetrics; /* distinct names seen, for first-appearance order */
+	char **clocks;               /* distinct clocks, first-appearance order */
+	size_t nclocks, clocks_cap;
 	void *tree;   /* tsearch index of groups */
 	long samples;
 	long skipped;
@@ -43,15 +63,22 @@ struct dataset {
 /* Reads dir/samples.jsonl. 0, or -1 after printing why (unreadable file). */
 int dataset_load(struct dataset *ds, const char *dir);
 void dataset_free(struct dataset *ds);
-/* Adds one value (used by the loader; public for tests). */
+/* Adds one sample (what the loader does for every line; public for tests). */
+void dataset_add_sample(struct dataset *ds, const struct sample *s);
+/* The same for a host-clock sample without boot round (tests). */
 void dataset_add(struct dataset *ds, const char *workload, const char *metric, const char *unit,
 		 int cores, const char *variant, bool lower_is_better, double value);
-/* Puts groups in display order: workloads and metrics as first seen, cores ascending. */
+/* Puts groups in display order: clocks apart (as first seen), then workloads and metrics as
+ * first seen, cores ascending. */
 void dataset_sort(struct dataset *ds);
 
 int dataset_variant(const struct dataset *ds, const char *name); /* -1 when absent */
 /* The cell of variant in g, or NULL when g has no sample of it. */
 const struct ds_cell *ds_group_cell(const struct ds_group *g, int variant);
+/* The round of cell with that boot index, or NULL. */
+const struct ds_round *ds_cell_round(const struct ds_cell *cell, int boot);
+/* Does some cell of the set hold boot rounds? */
+bool dataset_has_rounds(const struct dataset *ds);
 /* The baseline: name when given (-1 when absent), else "baseline", else the first. */
 int dataset_pick_baseline(const struct dataset *ds, const char *name);
 /* "a, b, c" of the variant names, for "accepted: ..." messages. Caller frees. */

@@ -114,6 +114,6 @@ expect_exit 2 "--metric: no published figure for 'ops'" -- "$HARNESS" report "$W
 expect_exit 2 "a PATH goes as --against-seeds=PATH" -- "$HARNESS" report "$WORK/cook" --against-seeds "$WORK/bad"
 tap_case ordinary_report_unchanged
 # the ordinary report is unchanged by the option's existence
-"$HARNESS" report "$WORK/cook" | grep -q "kbuild cores=4, init_on_free: +4.57% wall (st.err 0.19%)" ||
+"$HARNESS" report "$WORK/cook" | grep -Fq "kbuild cores=4, init_on_free: +4.57% wall (st.err 0.19%, 95% CI [+4.13%, +5.02%], MDE 0.62%; Welch)" ||
 	fail "ordinary report"
 tap_finish

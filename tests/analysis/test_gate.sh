@@ -121,6 +121,22 @@ grep -Eq '^regression +hugetlb wall cores=2 init_on_free: \+10\.00% cost \(p<0\.
 [ $? = 2 ] || fail "--relative with a variant the run lacks must exit 2: $(cat "$WORK/rel-bad.out")"
 grep -q "nosuch" "$WORK/rel-bad.out" || fail "the bad --relative value is named"
 
+tap_case clocks_never_mixed
+# an icount run against a host reference (and back): one line naming both clocks, exit 2;
+# icount against icount compares absolutely, each line with its 95% CI
+mkdir -p "$WORK/icount-ref" "$WORK/icount-slow"
+sed 's/}$/,"clock":"icount"}/' "$WORK/ref/samples.jsonl" > "$WORK/icount-ref/samples.jsonl"
+sed 's/}$/,"clock":"icount"}/' "$WORK/slow10/samples.jsonl" > "$WORK/icount-slow/samples.jsonl"
+echo '{"clock":{"name":"icount","shift":0}}' > "$WORK/icount-ref/meta.json"
+expect_exit 2 'run was measured with the icount clock, the reference with the host clock' -- \
+	"$HARNESS" gate "$WORK/icount-slow" --against "$WORK/ref"
+expect_exit 2 'run was measured with the host clock, the reference with the icount clock' -- \
+	"$HARNESS" gate "$WORK/slow10" --against "$WORK/icount-ref" --relative baseline
+"$HARNESS" gate "$WORK/icount-slow" --against "$WORK/icount-ref" --max-slowdown 5 > "$WORK/icount.out" 2>&1
+[ $? = 1 ] || fail "icount 10% slower against icount, absolute, limit 5%: exit 1: $(cat "$WORK/icount.out")"
+grep -Eq '^regression +hackbench time cores=2 clock=icount init_on_free: \+10\.00% \(p<0\.0001; .*; 95% CI \[\+9\.[0-9]+%, \+10\.[0-9]+%\]\)$' \
+	"$WORK/icount.out" || fail "icount regression line with its CI: $(cat "$WORK/icount.out")"
+
 tap_case junit
 # JUnit: one testcase per comparison, the regression as a failure
 if command -v xmllint > /dev/null; then

@@ -47,6 +47,17 @@ is_png "$WORK/axtens/plots/ratios-test_vmalloc-sequential-c2.png" || fail "seque
 grep -Eq '^fix_size_alloc_test	17\.22[0-9]*	28\.91[0-9]*$' \
 	"$WORK/axtens/plots/ratios-test_vmalloc-performance-c2.dat" || fail "ratio data"
 
+tap_case clocks_apart
+# the same cells under the host clock and icount: one chart each, never one mixing them
+mkdir -p "$WORK/mixed"
+cp "$WORK/cook/samples.jsonl" "$WORK/mixed/"
+sed 's/}$/,"clock":"icount"}/' "$WORK/cook/samples.jsonl" >> "$WORK/mixed/samples.jsonl"
+"$HARNESS" plot "$WORK/mixed" --format png > "$WORK/mixed.out" 2>&1 || fail "plot mixed: $(cat "$WORK/mixed.out")"
+is_png "$WORK/mixed/plots/slowdown-kbuild-wall.png" || fail "host chart"
+is_png "$WORK/mixed/plots/slowdown-kbuild-wall-icount.png" || fail "icount chart"
+grep -q 'icount' "$WORK/mixed/plots/slowdown-kbuild-wall-icount.gp" || fail "icount chart title names the clock"
+[ "$(grep -c '^init_on_free' "$WORK/mixed/plots/slowdown-kbuild-wall.dat")" = 1 ] || fail "host data: one row per variant"
+
 tap_case kept_script_redraws
 # the kept script redraws the chart on its own
 rm "$WORK/cook/plots/slowdown-kbuild-wall.png"

@@ -1,0 +1,102 @@
+/* The header of the text and markdown reports: the set, its accel and clock (what its
+ * numbers are), and which estimate the headline figures use. meta.json keys read here:
+ * see results/store.h (RS_META_*). */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/xalloc.h"
+#include "report/report_ctx.h"
+#include "results/store.h"
+
+static json_object *meta_get(const struct report_ctx *ctx, const char *key)
+{
+	json_object *v = NULL;
+	return ctx->meta && json_object_object_get_ex(ctx->meta, key, &v) ? v : NULL;
+}
+
+__attribute__((format(printf, 3, 4))) static void line(const struct report_ctx *ctx, bool md,
+						       const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs(md ? "- " : "", ctx->out);
+	va_start(ap, fmt);
+	vfprintf(ctx->out, fmt, ap);
+	va_end(ap);
+	fputc('\n', ctx->out);
+}
+
+static void accel_lines(const struct report_ctx *ctx, bool md)
+{
+	json_object *accel = meta_get(ctx, RS_META_ACCEL), *why = meta_get(ctx, RS_META_ACCEL_REASON);
+
+	if (!accel)
+		return;
+	line(ctx, md, "accel: %s%s%s%s", json_object_get_string(accel), why ? " (" : "",
+	     why ? json_object_get_string(why) : "", why ? ")" : "");
+	if (!strcmp(json_object_get_string(accel), "tcg"))
+		line(ctx, md, "WARNING: guests ran under TCG (emulated CPU): absolute times are "
+		     "emulated; only ratios between variants mean anything");
+}
+
+/* "2^0 ns" from meta.json's clock.shift; "2^shift ns" when the set does not say. */
+static char *icount_tick(const struct report_ctx *ctx)
+{
+	json_object *shift = NULL;
+
+	if (json_object_object_get_ex(meta_get(ctx, RS_META_CLOCK), "shift", &shift) &&
+	    json_object_is_type(shift, json_type_int))
+		return xasprintf("2^%d ns", json_object_get_int(shift));
+	return xstrdup("2^shift ns");
+}
+
+/* What a number of this set is: instruction counts are not times, and say how they lean. */
+static void clock_lines(const struct report_ctx *ctx, bool md)
+{
+	const char *clock = report_clock(ctx);
+	bool icount = !strcmp(clock, "icount");
+	char *tick;
+
+	if (!strcmp(clock, "mixed")) {
+		char *list = xstrdup("");
+		for (size_t i = 0; i < ctx->ds.nclocks; i++) {
+			char *next = xasprintf("%s%s%s", list, i ? ", " : "", ctx->ds.clocks[i]);
+			free(list);
+			list = next;
+			icount |= !strcmp(ctx->ds.clocks[i], "icount");
+		}
+		line(ctx, md, "clocks: %s: their groups are shown apart and never compared", list);
+		free(list);
+	} else if (!icount) {
+		line(ctx, md, "clock: %s (guest time is host time: host load lands in every sample)", clock);
+	}
+	if (!icount)
+		return;
+	tick = icount_tick(ctx);
+	line(ctx, md, "clock: icount: a time is a count of guest instructions (%s each), not cycles; "
+	     "rep-string clearing counts every iteration: biased, but reproducible", tick);
+	free(tick);
+}
+
+void report_text_header(const struct report_ctx *ctx, bool md)
+{
+	json_object *imported = meta_get(ctx, RS_META_IMPORTED);
+
+	fprintf(ctx->out, md ? "## hardbench report: %s\n\n" : "hardbench report: %s\n", ctx->dir);
+	fprintf(ctx->out, "%s%ld samples", md ? "- " : "", ctx->ds.samples);
+	if (ctx->ds.skipped)
+		fprintf(ctx->out, ", %ld corrupt lines skipped", ctx->ds.skipped);
+	fprintf(ctx->out, "; baseline: %s\n", ctx->ds.variants[ctx->baseline]);
+	if (imported)
+		line(ctx, md, "imported from %s", json_object_get_string(imported));
+	accel_lines(ctx, md);
+	clock_lines(ctx, md);
+	if (json_object_get_boolean(meta_get(ctx, RS_META_OVERCOMMIT)))
+		line(ctx, md, "NOTE: guests had more vCPUs than free host cores (overcommit): "
+		     "expect more noise");
+	line(ctx, md, "headline: %s", report_headline_rule(ctx));
+	line(ctx, md, "%s", "95% CI: the slowdown's confidence interval; MDE: the smallest slowdown "
+	     "this n and spread detect (80% power, alpha 0.05)");
+	fputc('\n', ctx->out);
+}
