@@ -112,6 +112,8 @@ int report_run_dir(const char *dir, const struct report_opts *opts, FILE *out)
 			report_csv(&ctx);
 		else
 			report_text(&ctx, opts->format == REPORT_MARKDOWN);
+		if (opts->format == REPORT_TEXT || opts->format == REPORT_MARKDOWN)
+			report_hosts(&ctx);
 		json_object_put(ctx.meta);
 	}
 	dataset_free(&ctx.ds);

@@ -30,5 +30,7 @@ char *report_place(const struct ds_group *g);
 void report_text(struct report_ctx *ctx, bool markdown);
 void report_json(struct report_ctx *ctx);
 void report_csv(struct report_ctx *ctx);
+/* report_hosts.c: warning and per-host figures when the set spans hosts (text only). */
+void report_hosts(const struct report_ctx *ctx);
 
 #endif
