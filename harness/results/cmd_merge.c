@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "commands.h"
 #include "common/log.h"
@@ -86,19 +85,14 @@ int cmd_merge(int argc, char **argv)
 	if (holds_samples(argv[first]))
 		return hb_usage("merge: OUT %s already holds samples (accepted: a new or empty "
 				"directory)", argv[first]);
+	if (merge_check_sets(sets, (size_t)(argc - first - 1), &why) != 0)
+		return hb_usage_why(why); /* before OUT is created: a refused merge leaves no trace */
 	meta = merged_meta(sets[0], argc, argv);
 	if (!(rs = rs_create(argv[first], meta)))
 		return HB_EXIT_FAIL;
 	rc = merge_sets(argv[first], sets, (size_t)(argc - first - 1), meta, &why);
 	rs_close(rs);
 	json_object_put(meta);
-	if (rc == HB_EXIT_USAGE) {
-		char *p = hb_path_join(argv[first], RS_META_FILE);
-		unlink(p); /* nothing was merged: leave OUT as it was */
-		rmdir(argv[first]);
-		free(p);
-		return hb_usage_why(why);
-	}
 	if (rc)
 		return hb_fail_why(why);
 	printf("merged %d sets into %s\n", argc - first - 1, argv[first]);

@@ -247,27 +247,46 @@ static int write_meta(const char *out, json_object *meta, char **why)
 	return rc ? HB_EXIT_FAIL : 0;
 }
 
-int merge_sets(const char *out, char *const *sets, size_t n, json_object *base, char **why)
+/* Reads every set's meta.json into metas[n]: 0, or HB_EXIT_USAGE with *why. */
+static int read_metas(char *const *sets, size_t n, json_object **metas, char **why)
 {
-	json_object **metas = xcalloc(n, sizeof(*metas)), *meta = NULL;
-	int rc = HB_EXIT_USAGE;
-	size_t i;
-
-	for (i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++)
 		if (!(metas[i] = rs_read_meta(sets[i]))) {
 			*why = xasprintf("merge: %s: not a result set (no readable meta.json)", sets[i]);
-			break;
+			return HB_EXIT_USAGE;
 		}
-	if (i == n && merge_check(metas, sets, n, why) == 0) {
+	return merge_check(metas, sets, n, why) == 0 ? 0 : HB_EXIT_USAGE;
+}
+
+static void put_metas(json_object **metas, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		json_object_put(metas[i]);
+	free(metas);
+}
+
+int merge_check_sets(char *const *sets, size_t n, char **why)
+{
+	json_object **metas = xcalloc(n + 1, sizeof(*metas));
+	int rc = read_metas(sets, n, metas, why);
+
+	put_metas(metas, n);
+	return rc;
+}
+
+int merge_sets(const char *out, char *const *sets, size_t n, json_object *base, char **why)
+{
+	json_object **metas = xcalloc(n + 1, sizeof(*metas)), *meta = NULL;
+	int rc = read_metas(sets, n, metas, why);
+
+	if (rc == 0) {
 		/* A deep copy: the caller's base stays as it was if the merge fails. */
 		json_object_deep_copy(base ? base : metas[0], &meta, NULL);
 		rc = write_all(out, sets, metas, n, meta, why);
 		if (rc == 0)
 			rc = write_meta(out, meta, why);
 	}
-	for (i = 0; i < n; i++)
-		json_object_put(metas[i]);
+	put_metas(metas, n);
 	json_object_put(meta);
-	free(metas);
 	return rc;
 }

@@ -22,6 +22,8 @@
  * 0; HB_EXIT_USAGE with *why (a set that is not one, sets that cannot be merged);
  * HB_EXIT_FAIL with *why (I/O). */
 int merge_sets(const char *out, char *const *sets, size_t n, json_object *base, char **why);
+/* The checks of merge_sets without writing: 0, or HB_EXIT_USAGE with *why. */
+int merge_check_sets(char *const *sets, size_t n, char **why);
 /* 0 when the sets' meta.json can be merged, else -1 with the one-line *why. */
 int merge_check(json_object *const *metas, char *const *sets, size_t n, char **why);
 /* The name of the host that measured set dir: meta host.hostname, else shard.node,
