@@ -132,8 +132,10 @@ static int set_aside(const struct slurm_exec *x, const struct shard_run *h)
 
 static int submit(struct slurm_exec *x)
 {
-	char *script = (char *)x->spec.script;
+	char *script = (char *)x->spec.script, *dir = xasprintf("%s/shards", x->run_dir);
 
+	hb_mkdir_p(dir, 0755);
+	free(dir);
 	if (hb_write_file_atomic(script, job_script, strlen(job_script)) < 0 || chmod(script, 0755) < 0) {
 		hb_error("cannot write %s: %s", script, strerror(errno));
 		return -1;

@@ -68,6 +68,7 @@ static void update(struct slurm_exec *x, const struct job_state *js, double now)
 		struct shard_run *h = &x->sh[i];
 		enum shard_state before = h->st;
 		size_t cells = 0;
+		bool moved = js[i].listed && (strcmp(js[i].state, h->js.state) || strcmp(js[i].reason, h->js.reason));
 
 		if (h->st != SH_QUEUED && h->st != SH_RUNNING)
 			continue;
@@ -77,13 +78,16 @@ static void update(struct slurm_exec *x, const struct job_state *js, double now)
 		if (job_state_final(&js[i])) {
 			h->ended = now;
 			h->st = shard_complete(h->dir) ? SH_DONE : SH_FAILED;
+			if (h->st == SH_DONE && h->s->ncells) /* later shards' ETAs learn from it */
+				estimator_observe(&x->r->est, h->s->workload, x->r->plan.reps,
+						  (h->ended - h->started) / (double)h->s->ncells);
 		} else if (!strcmp(js[i].state, "RUNNING") && h->st == SH_QUEUED) {
 			h->st = SH_RUNNING;
 			h->started = h->progressed = now;
 		}
 		if (cells != h->cells_done)
 			h->progressed = now;
-		if (h->st != before || cells != h->cells_done) {
+		if (h->st != before || cells != h->cells_done || moved) {
 			h->cells_done = cells;
 			say(x, h, now);
 		}

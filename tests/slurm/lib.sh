@@ -13,9 +13,14 @@ if ! why=$("$CLUSTER" check); then
 	exit 0
 fi
 trap '"$CLUSTER" stop "$WORK/cluster"; rm -rf "$WORK"' EXIT
-eval "$("$CLUSTER" start "$WORK/cluster")" || { echo "1..0 # SKIP the cluster did not start"; exit 0; }
-# Result sets under WORK: every "node" (this host) sees them.
+# munged and slurmd (users munge, slurm) reach their folders under WORK; the result sets
+# under WORK are what every "node" (this host) sees.
 chmod 0755 "$WORK"
+if ! env=$("$CLUSTER" start "$WORK/cluster"); then
+	echo "Bail out! the cluster did not start (root and packages are there): see $WORK/cluster/log"
+	exit 1
+fi
+eval "$env"
 
 count() {
 	jq -c "select($2)" "$1/samples.jsonl" 2> /dev/null | wc -l
