@@ -51,6 +51,10 @@ int shard_child_select(struct run *r, char **why);
 /* In a shard's meta.json: "shard": {"id", "of", "node", "job_id"}. */
 void shard_meta_note(const struct run *r, json_object *meta);
 
+/* run/cache_fs.c: says when the kernel cache is local to this host, or on a shared
+ * filesystem whose flock does not reach other hosts. */
+void slurm_check_cache(const char *cache);
+
 /* The whole run through Slurm (run/executor_slurm.c): exit status of `harness run`. */
 int slurm_run(struct run *r, int argc, char **argv);
 

@@ -15,6 +15,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/progress.h"
+#include "common/spawn.h"
 #include "common/xalloc.h"
 #include "plot/plot.h"
 #include "report/report.h"
@@ -292,12 +293,19 @@ int slurm_run(struct run *r, int argc, char **argv)
 	struct slurm_exec x;
 	sigset_t stop;
 	bool merged;
+	char *cache;
 
 	exec_init(&x, r, argc, argv);
 	if (r->opts->dry_run)
 		return dry_run(&x);
+	if (!hb_have_program("sbatch") || !hb_have_program("squeue") || !hb_have_program("scancel"))
+		return hb_usage("--executor slurm: sbatch, squeue or scancel is not on PATH (accepted: a "
+				"host where Slurm's client commands work, e.g. Debian's slurm-client)");
 	if (lock_run_dir(r) != 0)
 		return HB_EXIT_FAIL;
+	cache = hb_cache_dir();
+	slurm_check_cache(cache);
+	free(cache);
 	/* Here, before any job: one build per kernel into the cache every node reads (its
 	 * per-key lock is an flock in the cache; see docs/slurm.md for shared filesystems). */
 	if (run_build_kernels(r) != 0 || open_run(&x, argc, argv) != 0)
@@ -309,10 +317,13 @@ int slurm_run(struct run *r, int argc, char **argv)
 	if (submit(&x) != 0) {
 		long *ids = xcalloc(x.sp.n, sizeof(long));
 		for (size_t i = 0; i < x.sp.n; i++)
-			ids[i] = x.sh[i].st == SH_QUEUED ? x.sh[i].job : 0;
+			if (x.sh[i].st == SH_QUEUED) {
+				ids[i] = x.sh[i].job;
+				x.sh[i].st = SH_TO_SUBMIT;
+			}
 		scancel_jobs(ids, x.sp.n); /* all or nothing: no half-submitted run */
 		free(ids);
-		return HB_EXIT_FAIL;
+		return finish_run(&x, merge_shards(&x) == 0);
 	}
 	slurm_watch(&x);
 	merged = merge_shards(&x) == 0;
