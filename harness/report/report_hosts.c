@@ -120,7 +120,11 @@ static void print_host(const struct report_ctx *ctx, const char *name, struct da
 void report_hosts(const struct report_ctx *ctx)
 {
 	struct hosts h = { .n = 0 };
+	json_object *hosts = get(ctx->meta, "hosts");
 
+	/* Only merged sets list hosts: a one-host run costs no second pass over its samples. */
+	if (!hosts || !json_object_is_type(hosts, json_type_array) || json_object_array_length(hosts) < 2)
+		return;
 	warn_if_different(ctx);
 	load_hosts(ctx->dir, &h);
 	if (h.n > 1) {
