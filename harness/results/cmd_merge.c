@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "commands.h"
 #include "common/log.h"
@@ -32,15 +31,6 @@ static const struct hb_cmdspec merge_spec = {
 		 "\n",
 	.groups = { { merge_options, 0 }, { NULL, 0 } },
 };
-
-static bool holds_samples(const char *dir)
-{
-	char *p = hb_path_join(dir, RS_SAMPLES_FILE);
-	struct stat st;
-	bool yes = stat(p, &st) == 0 && st.st_size > 0;
-	free(p);
-	return yes;
-}
 
 /* The merged set is no run's plan: --resume must not treat it as one. */
 static json_object *merged_meta(const char *first, int argc, char **argv)
@@ -82,7 +72,7 @@ int cmd_merge(int argc, char **argv)
 			return hb_usage("merge: %s: no such result set (accepted: a result set directory "
 					"or run name)", argv[i]);
 	}
-	if (holds_samples(argv[first]))
+	if (rs_holds_samples(argv[first]))
 		return hb_usage("merge: OUT %s already holds samples (accepted: a new or empty "
 				"directory)", argv[first]);
 	if (merge_check_sets(sets, (size_t)(argc - first - 1), &why) != 0)

@@ -57,16 +57,6 @@ int exec_apply_cache(const struct exec_cli *c, char **why)
 	return 0;
 }
 
-static char **strv_of(json_object *a)
-{
-	size_t n = a && json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
-	char **v = xcalloc(n + 1, sizeof(char *));
-
-	for (size_t i = 0; i < n; i++)
-		v[i] = xstrdup(json_object_get_string(json_object_array_get_idx(a, i)));
-	return v;
-}
-
 int exec_resume_defaults(struct run_opts *o, const char *dir, char **why)
 {
 	json_object *meta = rs_read_meta(dir), *slurm = NULL, *v;
@@ -86,7 +76,7 @@ int exec_resume_defaults(struct run_opts *o, const char *dir, char **why)
 		if ((!o->exec.slurm_opts || !o->exec.slurm_opts[0]) &&
 		    json_object_object_get_ex(slurm, "slurm_opts", &v)) {
 			free(o->exec.slurm_opts);
-			o->exec.slurm_opts = strv_of(v);
+			o->exec.slurm_opts = strv_from_json(v);
 		}
 	}
 	json_object_put(meta);

@@ -68,6 +68,9 @@ int resume_load(struct run *r);
  * usage error) when the set has no plan or when options that define the plan were given too. */
 int resume_read_plan(const char *dir, struct run_opts *o, char **why);
 
+/* The strings of a JSON array (NULL-terminated; not an array: empty). */
+char **strv_from_json(json_object *a);
+
 /* run/meta.c */
 json_object *run_meta_build(const struct run *r, int argc, char **argv);
 void run_meta_set_status(struct run *r, const char *status);
