@@ -131,12 +131,54 @@ static int set_aside(const struct slurm_exec *x, const struct shard_run *h)
 	return rc;
 }
 
+/* A shard whose job from an earlier submission (its harness was killed, not stopped)
+ * still runs is waited for, not moved aside under it and submitted twice. */
+static void adopt_live_jobs(struct slurm_exec *x)
+{
+	long *ids = xcalloc(x->sp.n + 1, sizeof(long));
+	struct job_state *js = xcalloc(x->sp.n + 1, sizeof(*js));
+	char *why = NULL;
+
+	for (size_t i = 0; i < x->sp.n; i++) {
+		char *path = xasprintf("%s.job", x->sh[i].dir), *text;
+		if (x->sh[i].st == SH_TO_SUBMIT && (text = hb_read_file(path, NULL))) {
+			ids[i] = strtol(text, NULL, 10);
+			free(text);
+		}
+		free(path);
+	}
+	if (squeue_states(ids, x->sp.n, js, &why) == 0)
+		for (size_t i = 0; i < x->sp.n; i++)
+			if (ids[i] && !job_state_final(&js[i])) {
+				x->sh[i].job = ids[i];
+				x->sh[i].st = SH_QUEUED;
+				hb_info("shard %s: job %ld of an earlier submission is %s: waiting for it",
+					x->sh[i].s->id, ids[i], js[i].state);
+			}
+	free(why);
+	free(ids);
+	free(js);
+}
+
+/* RUN/shards/ID.job: the job id, for adopt_live_jobs. */
+static void note_job(const struct shard_run *h)
+{
+	char *path = xasprintf("%s.job", h->dir), *text = xasprintf("%ld\n", h->job);
+	hb_write_file_atomic(path, text, strlen(text));
+	free(text);
+	free(path);
+}
+
 static int submit(struct slurm_exec *x)
 {
 	char *script = (char *)x->spec.script, *dir = xasprintf("%s/shards", x->run_dir);
 
+	size_t submitted = 0;
+
 	hb_mkdir_p(dir, 0755);
 	free(dir);
+	if (x->r->opts->resume)
+		adopt_live_jobs(x);
 	if (hb_write_file_atomic(script, job_script, strlen(job_script)) < 0 || chmod(script, 0755) < 0) {
 		hb_error("cannot write %s: %s", script, strerror(errno));
 		return -1;
@@ -160,9 +202,11 @@ static int submit(struct slurm_exec *x)
 		}
 		h->st = SH_QUEUED;
 		h->submitted = hb_now() - x->t0;
+		note_job(h);
+		submitted++;
 	}
-	fprintf(stderr, "slurm: submitted %zu shard%s (%zu complete already)\n", count_state(x, SH_QUEUED),
-		count_state(x, SH_QUEUED) == 1 ? "" : "s", count_state(x, SH_DONE_BEFORE));
+	fprintf(stderr, "slurm: submitted %zu shard%s (%zu complete already)\n", submitted,
+		submitted == 1 ? "" : "s", count_state(x, SH_DONE_BEFORE));
 	return 0;
 }
 

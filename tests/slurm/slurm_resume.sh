@@ -3,7 +3,8 @@
 # incomplete naming that shard and its log, the other shard completes and is merged;
 # --resume resubmits only the cancelled shard, and the final set holds every repetition
 # exactly once with the finished shard's samples unchanged. Then ^C (SIGINT) to the
-# submitting harness cancels its jobs.
+# submitting harness cancels its jobs; and after kill -9 of the submitting harness,
+# --resume waits for the job still running rather than submitting its shard again.
 # Usage: slurm_resume.sh HARNESS SOURCE_DIR
 . "$(dirname "$0")/lib.sh"
 SET=$WORK/set
@@ -56,4 +57,23 @@ rc=$?
 [ $rc = 130 ] || fail "an interrupted run exits 130, got $rc"
 [ -z "$(squeue -h -t pending,running)" ] || fail "jobs left after ^C: $(squeue -h)"
 grep -q "interrupted: cancelling 1 job" "$WORK/int.err" || fail "no cancel message: $(tail -3 "$WORK/int.err")"
+tap_case "a killed harness: --resume waits for its running job instead of submitting it again"
+"$HARNESS" run --executor slurm --variants baseline,init_on_alloc --workloads hugetlb --boots 1 --cores 1 \
+	"${PARAMS[@]}" --poll-ms 500 --out "$WORK/kill" --no-report > /dev/null 2> "$WORK/kill.err" &
+pid=$!
+job=
+for _ in $(seq 600); do
+	job=$(squeue -h -t running -n hb-hugetlb-c1-b0 -o %i)
+	[ -n "$job" ] && break
+	sleep 0.2
+done
+kill -KILL $pid
+wait $pid 2> /dev/null
+"$HARNESS" run --resume "$WORK/kill" --no-report --poll-ms 500 > /dev/null 2> "$WORK/kill2.err" ||
+	fail "resume after kill -9: $(tail -5 "$WORK/kill2.err")"
+grep -q "job $job of an earlier submission is RUNNING: waiting for it" "$WORK/kill2.err" ||
+	fail "the running job was not adopted: $(grep -E 'slurm:|harness:' "$WORK/kill2.err" | head -5)"
+grep -q "submitted 0 shards" "$WORK/kill2.err" || fail "resume submitted the running shard again"
+[ "$(jq -r .status "$WORK/kill/meta.json")" = complete ] || fail "status $(jq -r .status "$WORK/kill/meta.json")"
+[ ! -d "$WORK/kill/shards/.attempts" ] || fail "the running shard was moved aside"
 tap_finish
