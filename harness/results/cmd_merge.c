@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "commands.h"
 #include "common/log.h"
@@ -31,6 +32,12 @@ static const struct hb_cmdspec merge_spec = {
 		 "\n",
 	.groups = { { merge_options, 0 }, { NULL, 0 } },
 };
+
+static bool same_dir(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
 
 /* The merged set is no run's plan: --resume must not treat it as one. */
 static json_object *merged_meta(const char *first, int argc, char **argv)
@@ -72,6 +79,10 @@ int cmd_merge(int argc, char **argv)
 			return hb_usage("merge: %s: no such result set (accepted: a result set directory "
 					"or run name)", argv[i]);
 	}
+	for (int i = 0; i + first + 1 < argc; i++)
+		for (int j = 0; j < i; j++)
+			if (same_dir(sets[i], sets[j]))
+				return hb_usage("merge: %s is given twice (accepted: distinct result sets)", argv[first + 1 + i]);
 	if (rs_holds_samples(argv[first]))
 		return hb_usage("merge: OUT %s already holds samples (accepted: a new or empty "
 				"directory)", argv[first]);

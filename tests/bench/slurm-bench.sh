@@ -5,13 +5,14 @@
 #  - the harness's overhead per shard: the job's run time less its cells' boot time
 #    (from RUN/meta.json "shards" and each shard's cells.jsonl), and queue wait;
 #  - the wall time of a small matrix both ways.
-# Usage: tests/bench/slurm-bench.sh [BUILD_DIR]   (env MATRIX=quick: the quick matrix)
+# Usage: tests/bench/slurm-bench.sh [BUILD_DIR]   (env MATRIX=quick: the quick matrix;
+#        ORDER=slurm-first: Slurm before local; KEEP=1: keep the scratch folder)
 set -euo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 harness=$(cd "${1:-$src/build}" && pwd)/harness
 work=$(mktemp -d /tmp/slurm-bench-XXXXXX)
 chmod 0755 "$work"
-trap '"$src/tests/slurm/cluster.sh" stop "$work/cluster"; rm -rf "$work"' EXIT
+trap '"$src/tests/slurm/cluster.sh" stop "$work/cluster"; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 eval "$("$src/tests/slurm/cluster.sh" start "$work/cluster")"
 
 if [ "${MATRIX:-small}" = quick ]; then
@@ -45,9 +46,16 @@ timed() {
 }
 
 echo "matrix: ${plan[*]}"
+echo "scratch: $work"
 echo "host: $(nproc) CPUs, $(uptime | sed 's/.*load/load/')"
-timed local "$work/local/samples.jsonl" --out "$work/local"
-timed slurm "$work/slurm/shards/*/samples.jsonl" --executor slurm --poll-ms 250 --out "$work/slurm"
+# ORDER=slurm-first swaps the two, to see how much the host's load moved between them.
+if [ "${ORDER:-local-first}" = slurm-first ]; then
+	timed slurm "$work/slurm/shards/*/samples.jsonl" --executor slurm --poll-ms 250 --out "$work/slurm"
+	timed local "$work/local/samples.jsonl" --out "$work/local"
+else
+	timed local "$work/local/samples.jsonl" --out "$work/local"
+	timed slurm "$work/slurm/shards/*/samples.jsonl" --executor slurm --poll-ms 250 --out "$work/slurm"
+fi
 
 echo "per shard (seconds): queued = start seen - submitted; overhead = job run time - its cells' time"
 for id in $(jq -r '.shards | keys[]' "$work/slurm/meta.json"); do

@@ -76,9 +76,12 @@ tap_case "other clock refused (missing clock is host)"
 mkset "$WORK/c" nodeC aaaa 32 tsc 1
 refused "clock ('host' vs 'tsc')" "$WORK/a" "$WORK/c"
 
-tap_case "OUT holding samples and a missing set refused"
+tap_case "OUT holding samples, a missing set and a repeated set refused"
 "$HARNESS" merge "$WORK/m" "$WORK/a" > "$WORK/err" 2>&1
 [ $? = 2 ] || fail "merge into a set with samples must exit 2"
 "$HARNESS" merge "$WORK/n" "$WORK/nosuch" > "$WORK/err" 2>&1
 [ $? = 2 ] || fail "merge of a missing set must exit 2"
+"$HARNESS" merge "$WORK/n" "$WORK/a" "$WORK/a/" > "$WORK/err" 2>&1
+[ $? = 2 ] || fail "a set given twice must exit 2"
+grep -q "given twice" "$WORK/err" || fail "the repeated set is not named: $(cat "$WORK/err")"
 tap_finish
