@@ -36,6 +36,10 @@ static void drop_plan_options(struct run_opts *o)
 
 int shard_child_prepare(struct run_opts *o, char **why)
 {
+	if (!o->exec.shard_of && o->exec.shard) {
+		*why = xasprintf("--shard: needs --shard-of RUN (both are set by the slurm executor)");
+		return -1;
+	}
 	if (!o->exec.shard_of)
 		return 0;
 	if (!o->exec.shard) {
