@@ -64,7 +64,8 @@ static const struct hb_option run_options[] = {
 static const struct hb_cmdspec run_spec = {
 	.cmd = "run",
 	.usage = usage_text,
-	.groups = { { run_options, 0 }, { vm_cli_options, RUN(vm) }, { NULL, 0 } },
+	.groups = { { run_options, 0 }, { vm_cli_options, RUN(vm) },
+		    { exec_cli_options, RUN(exec) }, { NULL, 0 } },
 };
 
 int run_opts_parse(int argc, char **argv, struct run_opts *o, char **why)
@@ -80,6 +81,8 @@ int run_opts_parse(int argc, char **argv, struct run_opts *o, char **why)
 	}
 	if (!o->params)
 		o->params = xcalloc(1, sizeof(char *));
+	if (!o->exec.slurm_opts)
+		o->exec.slurm_opts = xcalloc(1, sizeof(char *));
 	return rc;
 }
 

@@ -16,7 +16,7 @@
 #include "run/run.h"
 #include "workload/workload.h"
 
-static char **strv_from_json(json_object *a)
+char **strv_from_json(json_object *a)
 {
 	size_t n = a && json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
 	char **v = xcalloc(n + 1, sizeof(char *));

@@ -71,7 +71,7 @@ static void print_plan(const struct run *r, FILE *out)
 
 /* One run at a time per result set, for the whole run (the store's own lock covers only
  * sample appends). */
-static int lock_run_dir(struct run *r)
+int lock_run_dir(struct run *r)
 {
 	char *path;
 
@@ -282,12 +282,14 @@ int cmd_run(int argc, char **argv)
 		run_opts_free(&o);
 		return rc == HB_OPTS_HELP ? HB_EXIT_OK : hb_usage_why(why);
 	}
+	if (exec_apply_cache(&o.exec, &why) < 0 || shard_child_prepare(&o, &why) < 0)
+		return hb_usage_why(why);
 	if (o.resume) {
 		r.dir = hb_resolve_run_dir(o.resume);
-		if (resume_read_plan(r.dir, &o, &why) < 0)
+		if (resume_read_plan(r.dir, &o, &why) < 0 || exec_resume_defaults(&o, r.dir, &why) < 0)
 			return hb_usage_why(why);
 	}
-	if ((rc = run_setup(&r, &why)) != 0)
+	if ((rc = run_setup(&r, &why)) != 0 || (rc = shard_child_select(&r, &why)) != 0)
 		return rc == HB_EXIT_USAGE ? hb_usage_why(why) : hb_fail_why(why);
 	r.accel = (enum accel_kind)o.vm.accel;
 	estimator_init(&r.est, (const struct workload *const *)r.workloads, r.nworkloads, r.accel);
@@ -297,6 +299,8 @@ int cmd_run(int argc, char **argv)
 		free(id);
 		free(root);
 	}
+	if (o.exec.executor == EXECUTOR_SLURM)
+		return slurm_run(&r, argc, argv);
 	if (!o.resume && has_samples(r.dir))
 		return hb_usage("--out: %s already holds samples (accepted: a new or empty directory; "
 				"or continue it with --resume)", r.dir);
