@@ -9,6 +9,7 @@
 #include "common/log.h"
 #include "common/xalloc.h"
 #include "kernel/kconfigs.h"
+#include "run/executor.h"
 #include "run/matrix.h"
 #include "run/run.h"
 #include "workload/workload.h"
@@ -37,6 +38,9 @@ static int check_until_ci(struct run_opts *o, char **why)
 				 "more)", o->max_boots, o->boots, o->boots);
 	else if (o->order == ORDER_GROUPED)
 		*why = xstrdup("--until-ci: needs --order interleaved (it judges complete rounds)");
+	else if (o->exec.executor == EXECUTOR_SLURM)
+		*why = xstrdup("--until-ci: not with --executor slurm (each job runs one round; the "
+			       "rule needs them all: run more --boots instead)");
 	else if (!hb_strv_contains(o->variants, "baseline") || hb_strv_len(o->variants) < 2)
 		*why = xasprintf("--until-ci: needs the variant 'baseline' and at least one other in "
 				 "--variants (each variant's cost is its paired ratio to baseline)");
