@@ -262,8 +262,9 @@ static void get_kernel(const struct boot_args *a, struct kernel_image *k, char *
 	if (config_require_variant(a->variant, &v, &why) < 0)
 		exit(hb_usage_why(why));
 	ko.dry_run = a->vm.dry_run; /* a dry run builds nothing: it prints the build's plan */
-	if (kernel_ensure(v.build, &ko, k) < 0)
-		exit(EXIT_GUEST_FAILED);
+	int rc = kernel_ensure(v.build, &ko, k);
+	if (rc < 0) /* a damaged cache entry (-2) is fixed by the user: exit 2 */
+		exit(rc == -2 ? HB_EXIT_USAGE : EXIT_GUEST_FAILED);
 	if (a->vm.dry_run && !k->bzimage && !k->vmlinux) {
 		hb_info("dry run: build '%s' is not in the cache yet, so there is no QEMU command "
 			"line to show ('harness build %s' builds it)", v.build, v.build);
