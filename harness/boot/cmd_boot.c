@@ -15,6 +15,7 @@
 #include "common/argparse.h"
 #include "common/fileutil.h"
 #include "common/log.h"
+#include "common/tmpdir.h"
 #include "common/options.h"
 #include "common/paths.h"
 #include "common/progress.h"
@@ -283,12 +284,17 @@ int cmd_boot(int argc, char **argv)
 	int code;
 
 	parse_args(argc, argv, &a);
+	hb_clean_stale_vm_tmp(); /* what a killed harness left in /tmp */
 	if (vm_check_opts(&a.vm, &why) < 0) /* the message run gives for the same options */
 		return hb_usage_why(why);
 	a.vm.extra_append = a.append;
 	a.vm.disks = (const char *const *)a.disks;
 	get_kernel(&a, &k, &cmdline);
 	a.vm.accel = accel_resolve(a.vm.accel, &k, !a.vm.dry_run, &accel_reason);
+	if (a.vm.accel == ACCEL_NONE) { /* the kernel does not boot at all */
+		hb_error("%s", accel_reason);
+		exit(EXIT_GUEST_FAILED);
+	}
 	a.vm.accel_reason = accel_reason;
 	struct guest_job job = { .argv = a.cmd, .cwd = a.cwd, .reps = a.reps };
 	struct rep_progress progress = { .total = a.reps };

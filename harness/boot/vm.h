@@ -18,7 +18,8 @@
 
 #include "kernel/kernel.h"
 
-enum accel_kind { ACCEL_AUTO, ACCEL_KVM, ACCEL_TCG };
+/* ACCEL_NONE: accel_resolve found that the kernel boots under neither (its fault). */
+enum accel_kind { ACCEL_AUTO, ACCEL_KVM, ACCEL_TCG, ACCEL_NONE };
 
 struct guest_job {
 	char **argv;        /* NULL-terminated; argv[0] absolute or found on the guest PATH */
