@@ -102,6 +102,11 @@ static const char *cached_string(json_object *c, const char *name)
 	return json_object_object_get_ex(c, name, &v) ? json_object_get_string(v) : NULL;
 }
 
+static bool booted(const struct vm_result *r)
+{
+	return r->status == VM_OK && r->boot_s > 0;
+}
+
 /* One real boot with no job and a short timeout: VM_OK with a boot time means the
  * guest init said hello. r is filled either way. */
 static void probe_boot(const struct kernel_image *k, enum accel_kind accel, double timeout_s,
@@ -119,13 +124,10 @@ static void probe_boot(const struct kernel_image *k, enum accel_kind accel, doub
 	}
 	o.log_dir = log_dir;
 	vm_run(k, "", NULL, 0, &o, r);
-	hb_remove_tree(log_dir);
+	/* A failure's error names its log: kept (a later harness removes it, OWNER gone). */
+	if (booted(r))
+		hb_remove_tree(log_dir);
 	free(log_dir);
-}
-
-static bool booted(const struct vm_result *r)
-{
-	return r->status == VM_OK && r->boot_s > 0;
 }
 
 static char *failure_text(const struct vm_result *r)
@@ -169,7 +171,7 @@ static enum accel_kind blame(const struct kernel_image *k, const struct vm_resul
 		answer = ACCEL_NONE;
 		tcg_why = failure_text(&tcg);
 		*reason = xasprintf("the kernel %s boots under neither KVM (%s) nor TCG (%s): the "
-				    "kernel's fault, not KVM's", k->bzimage ? k->bzimage : "?",
+				    "kernel's fault, not KVM's", k->vmlinux ? k->vmlinux : k->bzimage,
 				    kvm_why, tcg_why);
 		free(tcg_why);
 	}
