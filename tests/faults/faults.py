@@ -135,7 +135,8 @@ def case_corrupt(ctx):
         rep = ctx.harness(["report", out])
         if name == "meta.json":
             saved = fl.read_bytes(out)
-            r.check(rep.returncode == 2 and fl.one_line(rep.stderr) and "meta.json" in rep.stderr,
+            # report needs only the samples: it goes on, warning about meta.json.
+            r.check(rep.returncode == 0 and "meta.json" in rep.stderr,
                     f"report: exit {rep.returncode}: {rep.stderr.strip()}")
             res = ctx.harness(run_args_resume(out))
             r.check(res.returncode == 2 and fl.one_line(res.stderr) and "meta.json" in res.stderr,
@@ -219,6 +220,12 @@ def main():
     harness = os.path.abspath(sys.argv[1])
     names = sys.argv[2:] or list(CASES)
     ctx = fl.Context(harness)
+    try:
+        ctx.real_entry()
+    except fl.CaseError as e:
+        print(f"1..0 # SKIP the base kernel is not cached ({e}); 'harness build base' builds it")
+        ctx.cleanup()
+        return
     rows, n = [], 0
     print(f"1..{len(names)}", flush=True)
     for name in names:
