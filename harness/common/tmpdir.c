@@ -2,7 +2,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <ftw.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -78,13 +77,6 @@ static bool owner_gone(const char *dir)
 	return gone;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	return (flag == FTW_DP ? rmdir(path) : unlink(path)) < 0 && errno != ENOENT ? -1 : 0;
-}
-
 int hb_clean_stale_tmp(const char *prefix)
 {
 	DIR *d = opendir(TMP_ROOT);
@@ -96,9 +88,7 @@ int hb_clean_stale_tmp(const char *prefix)
 		if (strncmp(e->d_name, prefix, strlen(prefix)) || e->d_type != DT_DIR)
 			continue;
 		dir = hb_path_join(TMP_ROOT, e->d_name);
-		/* FTW_MOUNT: a bind mount left inside (virtiofsd's view is in its own mount
-		 * namespace, but be sure) is never descended into. */
-		if (owner_gone(dir) && nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT) == 0)
+		if (owner_gone(dir) && hb_remove_tree(dir) == 0)
 			removed++;
 		free(dir);
 	}

@@ -51,25 +51,16 @@ def case_kill(ctx, comm):
     return ctx.resume_and_check(out, r)
 
 
-def case_guest_panic(ctx):
-    """A helper that panics the guest (echo c > /proc/sysrq-trigger) at its 2nd rep."""
-    out = ctx.set_dir("panic")
-    env = {"HARDBENCH_BUILD_DIR": ctx.overlay_build_dir("panic")}
+def case_helper_fault(ctx, mode, error, kept):
+    """A hugetlb helper that misbehaves at some repetitions (faultlib.HELPER): `panic`
+    panics the guest (echo c > /proc/sysrq-trigger) at rep 1; `garbage` prints garbage at
+    rep 1 and nothing at rep 2. The resume runs with the real helper."""
+    out = ctx.set_dir(mode)
+    env = {"HARDBENCH_BUILD_DIR": ctx.overlay_build_dir(mode)}
     r = ctx.faulted_run(out, run_args(), None, env)
     r.expect_exit({1})
-    r.expect_error(r"(?i)panic|sysrq")
-    r.expect_reps_kept(out, [0])
-    return ctx.resume_and_check(out, r)
-
-
-def case_garbage_output(ctx):
-    """A helper that prints garbage at rep 1 and nothing at rep 2, then the real one."""
-    out = ctx.set_dir("garbage")
-    env = {"HARDBENCH_BUILD_DIR": ctx.overlay_build_dir("garbage")}
-    r = ctx.faulted_run(out, run_args(), None, env)
-    r.expect_exit({1})
-    r.expect_error(r"failed after")
-    r.expect_reps_kept(out, [0, 3])
+    r.expect_error(error)
+    r.expect_reps_kept(out, kept)
     return ctx.resume_and_check(out, r)
 
 
@@ -206,13 +197,15 @@ def case_two_runs(ctx):
 CASES = {
     "kill-qemu": ("kill QEMU mid-cell", lambda c: case_kill(c, "qemu-system")),
     "kill-virtiofsd": ("kill virtiofsd mid-cell", lambda c: case_kill(c, "virtiofsd")),
-    "guest-panic": ("guest panic mid-workload", case_guest_panic),
+    "guest-panic": ("guest panic mid-workload",
+                    lambda c: case_helper_fault(c, "panic", r"(?i)panic|sysrq", [0])),
     "full-fs": ("full file system under the set", case_full_fs),
     "sigkill": ("SIGKILL of the harness mid-run", case_sigkill_harness),
     "two-runs": ("two runs at once while a kernel builds", case_two_runs),
     "corrupt": ("corrupted set files", case_corrupt),
     "truncated-image": ("truncated kernel image before boot", case_truncated_image),
-    "garbage": ("workload prints garbage, then nothing", case_garbage_output),
+    "garbage": ("workload prints garbage, then nothing",
+                lambda c: case_helper_fault(c, "garbage", r"failed after", [0, 3])),
 }
 
 
