@@ -194,8 +194,10 @@ static int handle_bad(const struct kernel_plan *p, const struct kernel_opts *opt
 	return rc;
 }
 
+/* announced: the damage was already reported (before the lock); a run waiting for another
+ * that rebuilt the entry finds it good here and does not rebuild it again. */
 static int ensure_locked(const struct kernel_plan *p, const struct kernel_opts *opts, bool force,
-			 struct kernel_image *out)
+			 bool announced, struct kernel_image *out)
 {
 	char *why = NULL;
 	int rc;
@@ -206,7 +208,9 @@ static int ensure_locked(const struct kernel_plan *p, const struct kernel_opts *
 			say_cached(out);
 			return 0;
 		}
-		if (st == ENTRY_BAD && handle_bad(p, opts, why) < 0)
+		if (st == ENTRY_BAD && announced)
+			free(why);
+		else if (st == ENTRY_BAD && handle_bad(p, opts, why) < 0)
 			return -2;
 	}
 	if ((rc = kernel_make(p)) == 0 && (rc = image_from_entry(p, out)) < 0)
@@ -230,7 +234,7 @@ static int dry_run(struct kernel_plan *p, bool force, struct kernel_image *out)
 int kernel_ensure(const char *build, const struct kernel_opts *opts, struct kernel_image *out)
 {
 	struct kernel_plan p;
-	bool force = opts && opts->force;
+	bool force = opts && opts->force, announced = false;
 	char *what, *why = NULL;
 	int fd, rc = -1;
 
@@ -248,7 +252,7 @@ int kernel_ensure(const char *build, const struct kernel_opts *opts, struct kern
 		}
 		if (st == ENTRY_BAD && (rc = handle_bad(&p, opts, why)) < 0)
 			goto out;
-		force = st == ENTRY_BAD; /* a damaged entry is rebuilt, not checked again */
+		announced = st == ENTRY_BAD;
 	}
 	if ((rc = kernel_plan_check_patches(&p)) < 0)
 		goto out;
@@ -257,7 +261,7 @@ int kernel_ensure(const char *build, const struct kernel_opts *opts, struct kern
 	free(what);
 	rc = -1;
 	if (fd >= 0) {
-		rc = ensure_locked(&p, opts, force, out);
+		rc = ensure_locked(&p, opts, force, announced, out);
 		kernel_cache_unlock(fd);
 	}
 out:
