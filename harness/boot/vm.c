@@ -20,7 +20,7 @@
 
 const char *vm_accel_name(enum accel_kind a)
 {
-	return a == ACCEL_KVM ? "kvm" : a == ACCEL_TCG ? "tcg" : "auto";
+	return a == ACCEL_KVM ? "kvm" : a == ACCEL_TCG ? "tcg" : a == ACCEL_NONE ? "none" : "auto";
 }
 
 /* microvm: no PCI enumeration, no i8042/legacy probing; about half of q35's boot time

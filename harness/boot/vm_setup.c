@@ -17,6 +17,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/progress.h"
+#include "common/tmpdir.h"
 #include "common/xalloc.h"
 
 #define GUEST_INIT_RELPATH "guest/init/hardbench-init"
@@ -219,10 +220,8 @@ int session_prepare(struct vm_session *s)
 		return -1;
 	}
 	free(init);
-	s->rundir = xstrdup("/tmp/hardbench-vm-XXXXXX");
-	if (!mkdtemp(s->rundir)) {
-		free(s->rundir);
-		s->rundir = NULL;
+	/* It names its owner, so a later harness removes it if this one is killed. */
+	if (!(s->rundir = hb_mkdtemp_owned(HB_TMP_VM))) {
 		return session_fail(s, VM_ERR_START, "mkdtemp: %s", strerror(errno));
 	}
 	for (int i = 0; i < PORT_COUNT; i++)

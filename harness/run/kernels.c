@@ -9,7 +9,9 @@
 
 static struct kernel_opts build_opts(const struct run *r, bool dry_run)
 {
-	return (struct kernel_opts){ .source = r->opts->source, .jobs = r->opts->jobs, .dry_run = dry_run };
+	/* A run rebuilds a damaged entry itself (saying so): its cells need the kernel. */
+	return (struct kernel_opts){ .source = r->opts->source, .jobs = r->opts->jobs, .dry_run = dry_run,
+				     .rebuild_bad = true };
 }
 
 /* The distinct builds of the plan's variants, in first-use order. */

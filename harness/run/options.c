@@ -49,7 +49,8 @@ static const struct hb_option run_options[] = {
 	  .choices = orders, .off = RUN(order), .set = order_given },
 	{ "seed", 0, HB_OPT_LONG, "N", "seed of the per-round shuffle (default 1; kept in meta.json)",
 	  1, 0x7fffffffL, .off = RUN(seed), .set = seed_given },
-	{ "out", 0, HB_OPT_STRING, "DIR", "result set directory (default results/<date>-<time>)", .off = RUN(out) },
+	{ "out", 0, HB_OPT_STRING, "DIR", "result set directory; a relative DIR is under the current\n"
+	  "folder (default results/<date>-<time>)", .off = RUN(out) },
 	{ "resume", 0, HB_OPT_STRING, "DIR", "continue an interrupted or partly failed run", .off = RUN(resume) },
 	{ "dry-run", 0, HB_OPT_FLAG, NULL, "print the plan and the time estimate, run nothing", .off = RUN(dry_run) },
 	{ "max-failures", 0, HB_OPT_INT, "N", "failed cells tolerated before stopping", 0, 1000000,

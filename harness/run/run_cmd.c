@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "common/argparse.h"
 #include "common/log.h"
+#include "common/tmpdir.h"
 #include "common/paths.h"
 #include "common/progress.h"
 #include "common/xalloc.h"
@@ -134,7 +135,8 @@ static int check_resumed_kernels(const struct run *r)
 	return 0;
 }
 
-static void resolve_accel(struct run *r)
+/* -1 when the first kernel boots under neither accel (printed): no cell could run. */
+static int resolve_accel(struct run *r)
 {
 	json_object *v;
 
@@ -142,7 +144,7 @@ static void resolve_accel(struct run *r)
 	    json_object_object_get_ex(r->meta, RS_META_ACCEL, &v)) {
 		r->accel = !strcmp(json_object_get_string(v), "kvm") ? ACCEL_KVM : ACCEL_TCG;
 		r->accel_reason = xasprintf("same as the run being resumed");
-		return;
+		return 0;
 	}
 	if (r->opts->vm.clock == CLOCK_ICOUNT) /* TCG-only; --accel kvm was refused */
 		clock_accel_want(CLOCK_ICOUNT, (enum accel_kind)r->opts->vm.accel, &r->accel,
@@ -150,6 +152,10 @@ static void resolve_accel(struct run *r)
 	else
 		r->accel = accel_resolve((enum accel_kind)r->opts->vm.accel, &r->kernels[0], true,
 					 &r->accel_reason);
+	if (r->accel != ACCEL_NONE)
+		return 0;
+	hb_error("%s: no cell was run", r->accel_reason);
+	return -1;
 }
 
 static bool stop_requested(void)
@@ -257,7 +263,8 @@ static int execute(struct run *r, int argc, char **argv)
 
 	if (run_build_kernels(r) != 0)
 		return HB_EXIT_FAIL;
-	resolve_accel(r);
+	if (resolve_accel(r) != 0)
+		return HB_EXIT_FAIL;
 	hb_info("accel: %s (%s)", r->accel == ACCEL_KVM ? "kvm" : "tcg", r->accel_reason ? r->accel_reason : "");
 	if (check_resumed_kernels(r) != 0 || open_result_set(r, argc, argv) != 0)
 		return HB_EXIT_FAIL;
@@ -306,6 +313,8 @@ int cmd_run(int argc, char **argv)
 				"or continue it with --resume)", r.dir);
 	if (!o.dry_run && lock_run_dir(&r) != 0)
 		return HB_EXIT_FAIL;
+	if (!o.dry_run)
+		hb_clean_stale_vm_tmp(); /* what a killed harness left in /tmp */
 	if (o.resume && resume_load(&r) != 0)
 		return HB_EXIT_FAIL;
 	print_plan(&r, o.dry_run ? stdout : stderr);
