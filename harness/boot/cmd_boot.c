@@ -104,10 +104,10 @@ static const struct hb_cmdspec boot_spec = {
 	.stop_at_dashdash = true,
 };
 
-/* 2 where the host has them; 1 under icount, where this QEMU may run only one. */
-static int default_cores(enum guest_clock clock)
+/* 2 where the host has them. */
+static int default_cores(void)
 {
-	struct vm_opts probe = { .cores = 2, .mem_mib = 2048, .clock = clock };
+	struct vm_opts probe = { .cores = 2, .mem_mib = 2048 };
 	char *why = NULL;
 	int ok = vm_check_opts(&probe, &why) == 0;
 
@@ -152,7 +152,7 @@ static void parse_args(int argc, char **argv, struct boot_args *a)
 	if (a->modules && !a->kernel)
 		exit(hb_usage("boot: --modules goes with --kernel (a variant brings its own modules)"));
 	if (!a->vm.cores)
-		a->vm.cores = default_cores(a->vm.clock);
+		a->vm.cores = default_cores();
 }
 
 static bool is_elf(const char *path)

@@ -52,19 +52,11 @@ static int fill_defaults(struct run *r, char **why)
 	struct run_opts *o = r->opts;
 
 	r->host_cores = matrix_host_cores();
-	if (!o->vm.cores && o->vm.clock == CLOCK_ICOUNT) { /* the vCPU count icount runs here */
-		o->vm.cores = xcalloc(1, sizeof(long));
-		o->vm.cores[0] = 1;
-		o->vm.ncores = 1;
-	}
 	if (!o->vm.cores)
 		o->vm.cores = matrix_default_cores(r->host_cores, &o->vm.ncores);
 	if (matrix_check_cores(o->vm.cores, o->vm.ncores, r->host_cores, o->vm.overcommit, why) < 0 ||
 	    clock_accel_want(o->vm.clock, o->vm.accel, &(enum accel_kind){ 0 }, NULL, why) < 0)
 		return HB_EXIT_USAGE;
-	for (size_t i = 0; i < o->vm.ncores; i++)
-		if (clock_check_cores(o->vm.clock, (int)o->vm.cores[i], why) < 0)
-			return HB_EXIT_USAGE;
 	if (!o->variants)
 		o->variants = matrix_default_variants();
 	if (matrix_check_variants(o->variants, why) < 0)
