@@ -169,10 +169,19 @@ static void drain_ports(struct vm_session *s)
 }
 
 /* The guest's root going away mid-job leaves it blocked on I/O until the timeout: stop
- * at once. After the init's "done", virtiofsd exiting is the normal shutdown. */
+ * at once. After the init's "done", virtiofsd exiting is the normal shutdown; and when
+ * QEMU itself is ending (a guest panic with panic=-1 powers off), virtiofsd exits because
+ * its socket closed: give QEMU a moment to be reaped first, so the panic is reported. */
 static bool virtiofsd_died(struct vm_session *s)
 {
-	return s->use_virtiofs && s->vfs.running && !s->proto.done && child_exited(&s->vfs.proc);
+	if (!s->use_virtiofs || !s->vfs.running || s->proto.done || !child_exited(&s->vfs.proc))
+		return false;
+	for (int i = 0; i < 20; i++) {
+		if (child_exited(&s->qemu))
+			return false;
+		usleep(100 * 1000);
+	}
+	return true;
 }
 
 void session_run_loop(struct vm_session *s)
