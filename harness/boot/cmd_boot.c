@@ -21,6 +21,7 @@
 #include "common/progress.h"
 #include "common/xalloc.h"
 #include "kernel/kconfigs.h"
+#include "kernel/kline.h"
 
 /* Exit codes of the guest path itself, apart from the job's own (see --help). */
 #define EXIT_TIMEOUT 124
@@ -32,6 +33,8 @@ struct boot_args {
 	struct vm_opts vm;
 	struct vm_cli cli;    /* the VM options as given, applied to vm after parsing */
 	const char *variant;
+	const char *line;     /* --kernel-line; NULL: KLINE_DEFAULT */
+	char **sources;       /* --source [LINE=]PATH values */
 	const char *kernel;
 	const char *modules;
 	const char *append;
@@ -87,6 +90,8 @@ static const struct hb_option boot_options[] = {
 	  "a new /tmp dir)", .off = BOOT(vm.log_dir) },
 	{ "dry-run", 0, HB_OPT_FLAG, NULL, "print the QEMU (and virtiofsd) command line, run nothing",
 	  .off = BOOT(vm.dry_run) },
+	KLINE_OPTION(BOOT(line)),
+	KLINE_SOURCE_OPTION(BOOT(sources)),
 	{ "kernel", 0, HB_OPT_STRING, "IMAGE", "a bzImage or vmlinux built elsewhere, instead of VARIANT",
 	  .off = BOOT(kernel) },
 	{ "modules", 0, HB_OPT_STRING, "DIR", "its modules (INSTALL_MOD_PATH or lib/modules/<release>)",
@@ -250,6 +255,19 @@ static int exit_code_of(const struct vm_result *r, const char *cmd)
 	}
 }
 
+/* A variant whose build has no series for the line is refused before anything runs. */
+static int require_series(const char *build, const char *line, char **why)
+{
+	struct build_def b;
+	int rc = 0;
+
+	if (config_load_build_line(build, line, &b) == 0) {
+		rc = config_check_series(&b, why);
+		build_def_free(&b);
+	}
+	return rc;
+}
+
 static void get_kernel(const struct boot_args *a, struct kernel_image *k, char **cmdline)
 {
 	struct variant_def v;
@@ -261,8 +279,11 @@ static void get_kernel(const struct boot_args *a, struct kernel_image *k, char *
 		*cmdline = xstrdup("");
 		return;
 	}
-	if (config_require_variant(a->variant, &v, &why) < 0)
+	if (config_require_variant(a->variant, &v, &why) < 0 ||
+	    require_series(v.build, a->line, &why) < 0)
 		exit(hb_usage_why(why));
+	ko.line = a->line;
+	ko.source = kline_source_for(a->sources, a->line ? a->line : KLINE_DEFAULT);
 	ko.dry_run = a->vm.dry_run; /* a dry run builds nothing: it prints the build's plan */
 	if (kernel_ensure(v.build, &ko, k) < 0)
 		exit(EXIT_GUEST_FAILED);
