@@ -255,19 +255,6 @@ static int exit_code_of(const struct vm_result *r, const char *cmd)
 	}
 }
 
-/* A variant whose build has no series for the line is refused before anything runs. */
-static int require_series(const char *build, const char *line, char **why)
-{
-	struct build_def b;
-	int rc = 0;
-
-	if (config_load_build_line(build, line, &b) == 0) {
-		rc = config_check_series(&b, why);
-		build_def_free(&b);
-	}
-	return rc;
-}
-
 static void get_kernel(const struct boot_args *a, struct kernel_image *k, char **cmdline)
 {
 	struct variant_def v;
@@ -280,7 +267,7 @@ static void get_kernel(const struct boot_args *a, struct kernel_image *k, char *
 		return;
 	}
 	if (config_require_variant(a->variant, &v, &why) < 0 ||
-	    require_series(v.build, a->line, &why) < 0)
+	    config_require_series(v.build, a->line, &why) < 0) /* before anything runs */
 		exit(hb_usage_why(why));
 	ko.line = a->line;
 	ko.source = kline_source_for(a->sources, a->line ? a->line : KLINE_DEFAULT);

@@ -50,24 +50,11 @@ static const struct hb_cmdspec build_spec = {
 	.groups = { { build_options, 0 }, { NULL, 0 } },
 };
 
-/* Refuses, before anything is built, a build with no series for the line. */
-static int build_check_series(const char *build, const char *line, char **why)
-{
-	struct build_def def;
-	int rc = 0;
-
-	if (config_load_build_line(build, line, &def) == 0) {
-		rc = config_check_series(&def, why);
-		build_def_free(&def);
-	}
-	return rc;
-}
-
 static void add_name(struct build_args *a, size_t *n, size_t *cap, const char *name)
 {
 	char *why = NULL, *build = config_require_build_name(name, &why);
 
-	if (!build || build_check_series(build, a->opts.line, &why) < 0)
+	if (!build || config_require_series(build, a->opts.line, &why) < 0)
 		exit(hb_usage_why(why));
 	if (hb_strv_contains(a->names, build)) {
 		free(build);

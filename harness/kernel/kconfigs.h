@@ -43,6 +43,9 @@ int config_load_build(const char *name, struct build_def *out);
 /* A build with patches= must have a series for its line: 0, or -1 with *why naming the
  * build, the line, the missing folder and the lines that have one. */
 int config_check_series(const struct build_def *b, char **why);
+/* config_check_series of build on line (NULL: the default); 0 also when the build does not
+ * load (its loader reports that). */
+int config_require_series(const char *build, const char *line, char **why);
 int config_load_variant(const char *name, struct variant_def *out);
 /* Sorted, NULL-terminated names (hb_free_strv). */
 char **config_list_builds(void);

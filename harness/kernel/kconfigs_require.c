@@ -152,3 +152,15 @@ int config_check_series(const struct build_def *b, char **why)
 	free(have);
 	return -1;
 }
+
+int config_require_series(const char *build, const char *line, char **why)
+{
+	struct build_def b;
+	int rc = 0;
+
+	if (config_load_build_line(build, line, &b) == 0) {
+		rc = config_check_series(&b, why);
+		build_def_free(&b);
+	}
+	return rc;
+}

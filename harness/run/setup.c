@@ -150,16 +150,12 @@ static int load_workloads(struct run *r, char **why)
 /* A variant whose build has no series for the line: refused before anything runs. */
 static int check_series(const char *build, const char *line, const char *variant, char **why)
 {
-	struct build_def b;
 	char *reason = NULL;
-	int rc = 0;
+	int rc = config_require_series(build, line, &reason);
 
-	if (config_load_build_line(build, line, &b) == 0) {
-		if ((rc = config_check_series(&b, &reason)) < 0)
-			*why = xasprintf("variant '%s' on kernel line %s: %s", variant, line, reason);
-		free(reason);
-		build_def_free(&b);
-	}
+	if (rc < 0)
+		*why = xasprintf("variant '%s' on kernel line %s: %s", variant, line, reason);
+	free(reason);
 	return rc;
 }
 
