@@ -275,8 +275,10 @@ static void get_kernel(const struct boot_args *a, struct kernel_image *k, char *
 	if (kernel_ensure(v.build, &ko, k) < 0)
 		exit(EXIT_GUEST_FAILED);
 	if (a->vm.dry_run && !k->bzimage && !k->vmlinux) {
+		bool other = a->line && strcmp(a->line, KLINE_DEFAULT);
 		hb_info("dry run: build '%s' is not in the cache yet, so there is no QEMU command "
-			"line to show ('harness build %s' builds it)", v.build, v.build);
+			"line to show ('harness build %s%s%s' builds it)", v.build, v.build,
+			other ? " --kernel-line " : "", other ? a->line : "");
 		exit(HB_EXIT_OK);
 	}
 	*cmdline = xstrdup(v.cmdline ? v.cmdline : "");
