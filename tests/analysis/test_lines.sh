@@ -54,4 +54,25 @@ tap_case plot_and_gate_keep_lines_apart
 grep -q 'hackbench time cores=1 kernel=6.12 init_on_alloc: +0.00%' "$WORK/g.txt" || fail "gate 6.12 entry: $(cat "$WORK/g.txt")"
 grep -q '4 compared' "$WORK/g.txt" || fail "gate did not compare 4 entries"
 
+tap_case against_seeds_compares_the_first_line
+# seed 001's hackbench sys figure for init_on_free: the run's first line (plan.kernels[0],
+# here 6.12) is compared, never a mix of lines.
+sd=$WORK/seeds
+mkdir -p "$sd"
+echo '{"harness_version":"test","plan":{"kernels":["6.12","6.1"]}}' > "$sd/meta.json"
+sys_sample() { # LINE VARIANT BOOT VALUE
+	printf '{"variant":"%s","workload":"hackbench","metric":"sys","unit":"s","cores":2,"boot":%d,"rep":0,"value":%s,"lower_is_better":true,"kernel_line":"%s"}\n' \
+		"$2" "$3" "$4" "$1" >> "$sd/samples.jsonl"
+}
+for b in 0 1 2; do
+	f=$(echo "1 + $b / 100" | bc -l)
+	sys_sample 6.1 baseline "$b" "$(echo "10 * $f" | bc -l)"
+	sys_sample 6.1 init_on_free "$b" "$(echo "11 * $f" | bc -l)"
+	sys_sample 6.12 baseline "$b" "$(echo "20 * $f" | bc -l)"
+	sys_sample 6.12 init_on_free "$b" "$(echo "30 * $f" | bc -l)"
+done
+"$HARNESS" report "$sd" --against-seeds > "$WORK/s.txt" 2>&1 || fail "against-seeds: $(cat "$WORK/s.txt")"
+grep -q '^measured:  cores 2; .*(kernel line 6.12)$' "$WORK/s.txt" || fail "measured line: $(grep measured "$WORK/s.txt")"
+grep -Eq 'sys +init_on_free +baseline +\+7\.71% .* +\+50\.00% ' "$WORK/s.txt" || fail "6.12 not the compared line: $(grep init_on_free "$WORK/s.txt")"
+
 tap_finish
