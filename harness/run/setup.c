@@ -68,11 +68,6 @@ static int check_lines(struct run_opts *o, char **why)
 				return -1;
 			}
 	}
-	/* The stop rule pairs each variant with baseline by variant name alone. */
-	if (o->until_ci && hb_strv_len(o->lines) > 1) {
-		*why = xstrdup("--until-ci: one kernel line at a time (accepted: --kernels with one line)");
-		return -1;
-	}
 	return 0;
 }
 
