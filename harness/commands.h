@@ -17,5 +17,6 @@ int cmd_list(int argc, char **argv);     /* config/ : variants, builds, workload
 int cmd_build(int argc, char **argv);    /* build/ */
 int cmd_boot(int argc, char **argv);     /* boot/ */
 int cmd_run(int argc, char **argv);      /* run/ */
+int cmd_merge(int argc, char **argv);    /* results/ */
 
 #endif

@@ -13,6 +13,7 @@ static const struct command commands[] = {
 	{ "report", "statistics and slowdown tables of a result set", cmd_report },
 	{ "plot", "gnuplot charts of a result set", cmd_plot },
 	{ "gate", "compare a result set to a reference; exit 1 on a regression", cmd_gate },
+	{ "merge", "merge result sets (other hosts, shards of a Slurm run) into one", cmd_merge },
 	{ "import", "turn a CSV of published numbers into a result set", cmd_import },
 	{ "list", "list variants, builds and workloads", cmd_list },
 	{ "hostinfo", "CPU, topology, NUMA and KVM facts of this host", cmd_hostinfo },

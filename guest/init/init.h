@@ -54,5 +54,7 @@ __attribute__((format(printf, 3, 4))) void set_why(char why[INIT_WHY_MAX], int e
 						   const char *fmt, ...);
 void console_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void bring_up_loopback(void);
+/* Brings present but offline CPUs online (icount boots with maxcpus=1); returns how many. */
+int online_cpus(int result_fd);
 
 #endif

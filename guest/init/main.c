@@ -113,6 +113,7 @@ int main(int argc, char **argv)
 	if (mount_guest_tree(&spec, p.result, why) < 0)
 		fail(&p, "mount", why);
 	bring_up_loopback();
+	online_cpus(p.result);
 	sethostname("hardbench", strlen("hardbench"));
 	trace("guest tree mounted");
 	run_all(&spec, &p);

@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/kvm.h>
+#include <stdbool.h>
+#include <sys/ioctl.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -15,6 +18,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/spawn.h"
+#include "common/tmpdir.h"
 #include "common/xalloc.h"
 
 #define CACHE_FILE "accel-probe.json"
@@ -98,38 +102,116 @@ static const char *cached_string(json_object *c, const char *name)
 	return json_object_object_get_ex(c, name, &v) ? json_object_get_string(v) : NULL;
 }
 
-/* One real boot under KVM with no job: the init's hello means KVM works. */
-static enum accel_kind probe_kvm(const struct kernel_image *k, char **reason)
+static bool booted(const struct vm_result *r)
 {
-	char *log_dir = xstrdup("/tmp/hardbench-kvm-probe-XXXXXX");
-	struct vm_opts o = { .cores = 1, .mem_mib = VM_MIN_MEM_MIB, .timeout_s = ACCEL_PROBE_TIMEOUT_S,
-			     .accel = ACCEL_KVM, .accel_reason = "the KVM probe", .pin = false,
+	return r->status == VM_OK && r->boot_s > 0;
+}
+
+/* One real boot with no job and a short timeout: VM_OK with a boot time means the
+ * guest init said hello. r is filled either way. */
+static void probe_boot(const struct kernel_image *k, enum accel_kind accel, double timeout_s,
+		       struct vm_result *r)
+{
+	char *log_dir = hb_mkdtemp_owned(HB_TMP_PROBE);
+	struct vm_opts o = { .cores = 1, .mem_mib = VM_MIN_MEM_MIB, .timeout_s = timeout_s,
+			     .accel = accel, .accel_reason = "the KVM probe", .pin = false,
 			     .quiet = true };
+
+	if (!log_dir) {
+		*r = (struct vm_result){ .status = VM_ERR_START,
+					 .error = xasprintf("mkdtemp: %s", strerror(errno)) };
+		return;
+	}
+	o.log_dir = log_dir;
+	vm_run(k, "", NULL, 0, &o, r);
+	/* A failure's error names its log: kept (a later harness removes it, OWNER gone). */
+	if (booted(r))
+		hb_remove_tree(log_dir);
+	free(log_dir);
+}
+
+static char *failure_text(const struct vm_result *r)
+{
+	return xasprintf("%s: %s", r->phase ? r->phase : "start",
+			 r->status == VM_ERR_TIMEOUT ? "no hello from the guest init in time"
+			 : r->error ? r->error : "unknown");
+}
+
+/* Can this process create a VM at all? KVM_CREATE_VM failing is KVM's fault. */
+static int kvm_create_vm(int kvm_fd, char **reason)
+{
+	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0);
+
+	if (vm < 0) {
+		*reason = xasprintf("KVM_CREATE_VM: %s", strerror(errno));
+		return -1;
+	}
+	close(vm);
+	return 0;
+}
+
+/* The KVM boot failed: the same kernel under TCG tells whose fault it is. Booting there
+ * means KVM's (a verdict to cache); failing there too means the kernel's (ACCEL_NONE, not
+ * cached, so one damaged image never sends a day of runs to TCG). */
+static enum accel_kind blame(const struct kernel_image *k, const struct vm_result *kvm,
+			     char **reason, bool *cacheable)
+{
+	struct vm_result tcg;
+	char *kvm_why = failure_text(kvm), *tcg_why;
+	enum accel_kind answer;
+
+	hb_info("KVM probe failed (%s): booting the same kernel under TCG to see whose fault", kvm_why);
+	probe_boot(k, ACCEL_TCG, ACCEL_PROBE_TCG_TIMEOUT_S, &tcg);
+	if (booted(&tcg)) {
+		answer = ACCEL_TCG;
+		*cacheable = true;
+		*reason = xasprintf("KVM probe failed (%s%s) while the same kernel boots under TCG",
+				    kvm_why, kvm->status == VM_ERR_TIMEOUT ? "; nested KVM hangs?" : "");
+	} else {
+		answer = ACCEL_NONE;
+		tcg_why = failure_text(&tcg);
+		*reason = xasprintf("the kernel %s boots under neither KVM (%s) nor TCG (%s): the "
+				    "kernel's fault, not KVM's", k->vmlinux ? k->vmlinux : k->bzimage,
+				    kvm_why, tcg_why);
+		free(tcg_why);
+	}
+	free(kvm_why);
+	vm_result_free(&tcg);
+	return answer;
+}
+
+static enum accel_kind probe_kvm(int kvm_fd, const struct kernel_image *k, char **reason,
+				 bool *cacheable)
+{
 	struct vm_result r;
 	enum accel_kind answer;
 
-	if (!mkdtemp(log_dir)) {
-		*reason = xasprintf("KVM probe: mkdtemp: %s", strerror(errno));
-		free(log_dir);
+	*cacheable = true;
+	if (kvm_create_vm(kvm_fd, reason) < 0)
 		return ACCEL_TCG;
-	}
-	o.log_dir = log_dir;
 	hb_info("probing KVM (a short boot, at most %.0f s; cached for a day)", ACCEL_PROBE_TIMEOUT_S);
-	vm_run(k, "", NULL, 0, &o, &r);
-	if (r.status == VM_OK && r.boot_s > 0) {
+	probe_boot(k, ACCEL_KVM, ACCEL_PROBE_TIMEOUT_S, &r);
+	if (booted(&r)) {
 		answer = ACCEL_KVM;
 		*reason = xasprintf("KVM probe booted the guest init in %.2f s", r.boot_s);
 	} else {
-		answer = ACCEL_TCG;
-		*reason = xasprintf("KVM probe failed (%s): %s", r.phase ? r.phase : "start",
-				    r.status == VM_ERR_TIMEOUT
-				    ? "no hello from the guest init in time (nested KVM hangs?)"
-				    : r.error ? r.error : "unknown");
+		*cacheable = false;
+		answer = blame(k, &r, reason, cacheable);
 	}
 	vm_result_free(&r);
-	hb_remove_tree(log_dir);
-	free(log_dir);
 	return answer;
+}
+
+static void store_verdict(const char *key, enum accel_kind answer, const char *reason)
+{
+	json_object *c = json_object_new_object();
+
+	json_object_object_add(c, "key", json_object_new_string(key));
+	json_object_object_add(c, "accel", json_object_new_string(vm_accel_name(answer)));
+	json_object_object_add(c, "reason", json_object_new_string(reason));
+	json_object_object_add(c, "time", json_object_new_double((double)time(NULL)));
+	cache_store(c);
+	json_object_put(c);
 }
 
 static enum accel_kind resolve_auto(const struct kernel_image *k, bool may_probe, char **reason)
@@ -138,12 +220,12 @@ static enum accel_kind resolve_auto(const struct kernel_image *k, bool may_probe
 	char *key;
 	json_object *c;
 	enum accel_kind answer;
+	bool cacheable;
 
 	if (fd < 0) {
 		*reason = xasprintf("/dev/kvm: %s", strerror(errno));
 		return ACCEL_TCG;
 	}
-	close(fd);
 	key = host_key();
 	c = cache_load(key);
 	if (c && cached_string(c, "accel") && cached_string(c, "reason")) {
@@ -153,15 +235,11 @@ static enum accel_kind resolve_auto(const struct kernel_image *k, bool may_probe
 		answer = ACCEL_TCG;
 		*reason = xstrdup("KVM not probed yet (dry run); a real boot probes it first");
 	} else {
-		answer = probe_kvm(k, reason);
-		json_object_put(c);
-		c = json_object_new_object();
-		json_object_object_add(c, "key", json_object_new_string(key));
-		json_object_object_add(c, "accel", json_object_new_string(vm_accel_name(answer)));
-		json_object_object_add(c, "reason", json_object_new_string(*reason));
-		json_object_object_add(c, "time", json_object_new_double((double)time(NULL)));
-		cache_store(c);
+		answer = probe_kvm(fd, k, reason, &cacheable);
+		if (cacheable)
+			store_verdict(key, answer, *reason);
 	}
+	close(fd);
 	json_object_put(c);
 	free(key);
 	return answer;

@@ -13,11 +13,17 @@
 #include "boot/vm.h"
 
 #define ACCEL_PROBE_TIMEOUT_S 8.0
+/* After a failed KVM probe, the same kernel under TCG (about 1.5 s to the init here):
+ * whose fault the failure was. */
+#define ACCEL_PROBE_TCG_TIMEOUT_S 60.0
 #define ACCEL_CACHE_TTL_S (24 * 3600)
 
 /* want as given by --accel -> ACCEL_KVM or ACCEL_TCG, and *reason (malloc'd, one line:
  * why that one). AUTO probes KVM with k (a short real boot) unless the cache answers;
- * may_probe false (a dry run): the cached answer or TCG, never a boot. */
+ * may_probe false (a dry run): the cached answer or TCG, never a boot.
+ * Only KVM's failures are cached: no KVM_CREATE_VM, or a guest that fails under KVM but
+ * boots under TCG. A kernel that boots under neither gives ACCEL_NONE (*reason says so):
+ * the kernel's fault, reported as such by the caller, and nothing is cached. */
 enum accel_kind accel_resolve(enum accel_kind want, const struct kernel_image *k,
 			      bool may_probe, char **reason);
 

@@ -57,18 +57,7 @@ int qemu_version_number(void)
 	return v;
 }
 
-int clock_check_cores(enum guest_clock c, int cores, char **why)
+bool clock_needs_hotplug(enum guest_clock c, int cores)
 {
-	int v;
-
-	if (c != CLOCK_ICOUNT || cores <= 1)
-		return 0;
-	v = qemu_version_number();
-	if (v >= ICOUNT_SMP_QEMU)
-		return 0;
-	*why = xasprintf("--clock icount with --cores %d: QEMU %d.%d runs only 1 vCPU under "
-			 "icount (before 8.1 the first vCPU takes the whole instruction budget and "
-			 "SMP bring-up livelocks); accepted: --cores 1, or --clock host",
-			 cores, v / 100, v % 100);
-	return -1;
+	return c == CLOCK_ICOUNT && cores > 1 && qemu_version_number() < ICOUNT_SMP_QEMU;
 }

@@ -33,12 +33,16 @@ int guest_clock_parse(const char *name, enum guest_clock *out);
 int clock_accel_want(enum guest_clock c, enum accel_kind want, enum accel_kind *out,
 		     char **reason, char **why);
 
-/* Whether this QEMU can run `cores` vCPUs under icount: 0, or -1 with *why. QEMU before
- * 8.1 gives the whole instruction budget up to the next timer to the first vCPU of its
- * round-robin thread, so a second vCPU that the first busy-waits for (SMP bring-up)
- * never runs: the boot livelocks at "Booting SMP configuration". Fixed upstream by
- * "accel/tcg/tcg-accel-ops-rr: ensure fairness with icount" (QEMU 8.1). */
-int clock_check_cores(enum guest_clock c, int cores, char **why);
+/* Whether `cores` vCPUs under icount need bringing up after boot: QEMU before 8.1 gives
+ * the whole instruction budget up to the next timer to the first vCPU of its round-robin
+ * thread, so a second vCPU that the first busy-waits for during SMP bring-up never runs
+ * (the boot livelocks at "Booting SMP configuration"; fixed upstream by
+ * "accel/tcg/tcg-accel-ops-rr: ensure fairness with icount", QEMU 8.1). Once booted, the
+ * first vCPU's one-shot timer re-arms hand the others their turns: so the guest boots with
+ * maxcpus=1 and its init brings the rest online. The virtual clock counts the
+ * instructions of all vCPUs together: SMP under icount has SMP's semantics (IPIs, TLB
+ * shootdowns, locks) but no parallel speed-up. */
+bool clock_needs_hotplug(enum guest_clock c, int cores);
 
 /* The installed QEMU's version (major * 100 + minor), or -1 when unknown. */
 int qemu_version_number(void);

@@ -16,6 +16,7 @@
 #include "common/argparse.h"
 #include "common/fileutil.h"
 #include "common/log.h"
+#include "common/tmpdir.h"
 #include "common/options.h"
 #include "common/paths.h"
 #include "common/progress.h"
@@ -108,10 +109,10 @@ static const struct hb_cmdspec boot_spec = {
 	.stop_at_dashdash = true,
 };
 
-/* 2 where the host has them; 1 under icount, where this QEMU may run only one. */
-static int default_cores(enum guest_clock clock)
+/* 2 where the host has them. */
+static int default_cores(void)
 {
-	struct vm_opts probe = { .cores = 2, .mem_mib = 2048, .clock = clock };
+	struct vm_opts probe = { .cores = 2, .mem_mib = 2048 };
 	char *why = NULL;
 	int ok = vm_check_opts(&probe, &why) == 0;
 
@@ -156,7 +157,7 @@ static void parse_args(int argc, char **argv, struct boot_args *a)
 	if (a->modules && !a->kernel)
 		exit(hb_usage("boot: --modules goes with --kernel (a variant brings its own modules)"));
 	if (!a->vm.cores)
-		a->vm.cores = default_cores(a->vm.clock);
+		a->vm.cores = default_cores();
 }
 
 static bool is_elf(const char *path)
@@ -272,8 +273,9 @@ static void get_kernel(const struct boot_args *a, struct kernel_image *k, char *
 	ko.line = a->line;
 	ko.source = kline_source_for(a->sources, a->line ? a->line : KLINE_DEFAULT);
 	ko.dry_run = a->vm.dry_run; /* a dry run builds nothing: it prints the build's plan */
-	if (kernel_ensure(v.build, &ko, k) < 0)
-		exit(EXIT_GUEST_FAILED);
+	int rc = kernel_ensure(v.build, &ko, k);
+	if (rc < 0) /* a damaged cache entry (-2) is fixed by the user: exit 2 */
+		exit(rc == -2 ? HB_EXIT_USAGE : EXIT_GUEST_FAILED);
 	if (a->vm.dry_run && !k->bzimage && !k->vmlinux) {
 		bool other = a->line && strcmp(a->line, KLINE_DEFAULT);
 		hb_info("dry run: build '%s' is not in the cache yet, so there is no QEMU command "
@@ -294,6 +296,7 @@ int cmd_boot(int argc, char **argv)
 	int code;
 
 	parse_args(argc, argv, &a);
+	hb_clean_stale_vm_tmp(); /* what a killed harness left in /tmp */
 	if (vm_check_opts(&a.vm, &why) < 0) /* the message run gives for the same options */
 		return hb_usage_why(why);
 	a.vm.extra_append = a.append;
@@ -303,6 +306,10 @@ int cmd_boot(int argc, char **argv)
 		clock_accel_want(a.vm.clock, a.vm.accel, &a.vm.accel, &accel_reason, &why);
 	else
 		a.vm.accel = accel_resolve(a.vm.accel, &k, !a.vm.dry_run, &accel_reason);
+	if (a.vm.accel == ACCEL_NONE) { /* the kernel does not boot at all */
+		hb_error("%s", accel_reason);
+		exit(EXIT_GUEST_FAILED);
+	}
 	a.vm.accel_reason = accel_reason;
 	struct guest_job job = { .argv = a.cmd, .cwd = a.cwd, .reps = a.reps };
 	struct rep_progress progress = { .total = a.reps };

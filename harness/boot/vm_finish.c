@@ -88,6 +88,10 @@ static void decide_status(struct vm_session *s, const char *console, const char 
 	if (s->interrupted)
 		session_fail(s, VM_ERR_INTERRUPTED, "interrupted by signal %d during %s; console log: %s",
 			     s->interrupt_signal, phase, s->r->console_log);
+	else if (s->vfs_died)
+		session_fail(s, VM_ERR_INIT, "virtiofsd (the guest's root file system) exited with "
+			     "status %d during %s; log: %s/virtiofsd.log", child_exit_code(&s->vfs.proc),
+			     phase, s->r->log_dir);
 	else if (crash)
 		session_fail(s, VM_ERR_PANIC, "kernel crashed during %s: %s; console log: %s", phase,
 			     crash, s->r->console_log);

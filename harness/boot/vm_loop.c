@@ -119,13 +119,15 @@ static int poll_timeout_ms(const struct vm_session *s)
 /* One poll round over the signalfd, QEMU's pidfd and the two ports. */
 static void poll_once(struct vm_session *s)
 {
-	struct pollfd pfd[2 + 2];
-	enum port_id ids[2 + 2];
+	struct pollfd pfd[3 + 2];
+	enum port_id ids[3 + 2];
 	int n = 0;
 
 	pfd[n++] = (struct pollfd){ .fd = s->sigfd, .events = POLLIN };
 	if (s->qemu.pidfd >= 0)
 		pfd[n++] = (struct pollfd){ .fd = s->qemu.pidfd, .events = POLLIN };
+	if (s->vfs.running && s->vfs.proc.pidfd >= 0)
+		pfd[n++] = (struct pollfd){ .fd = s->vfs.proc.pidfd, .events = POLLIN };
 	int first_port = n;
 	for (int id = PORT_RESULT; id <= PORT_OUTPUT; id++) {
 		int fd = s->conn_fd[id] >= 0 ? s->conn_fd[id] : s->listen_fd[id];
@@ -166,6 +168,13 @@ static void drain_ports(struct vm_session *s)
 	}
 }
 
+/* The guest's root going away mid-job leaves it blocked on I/O until the timeout: stop
+ * at once. After the init's "done", virtiofsd exiting is the normal shutdown. */
+static bool virtiofsd_died(struct vm_session *s)
+{
+	return s->use_virtiofs && s->vfs.running && !s->proto.done && child_exited(&s->vfs.proc);
+}
+
 void session_run_loop(struct vm_session *s)
 {
 	if (s->o->stream_output) {
@@ -179,9 +188,13 @@ void session_run_loop(struct vm_session *s)
 			s->timed_out = true;
 			break;
 		}
+		if (virtiofsd_died(s)) {
+			s->vfs_died = true;
+			break;
+		}
 		poll_once(s);
 	}
-	if (s->timed_out || s->interrupted)
+	if (s->timed_out || s->interrupted || s->vfs_died)
 		child_stop(&s->qemu, 3.0);
 	drain_ports(s);
 }

@@ -23,7 +23,7 @@ const struct hb_option vm_cli_options[] = {
 	{ "accel", 0, HB_OPT_CHOICE, "A", "auto, kvm or tcg; auto: KVM when a cached probe boot\n"
 	  "works", .choices = accel_choices, .off = VM(accel), .def = "auto" },
 	{ "clock", 0, HB_OPT_CHOICE, "C", "the guest's clock: host (wall time) or icount (guest\n"
-	  "instructions; TCG only; 1 vCPU before QEMU 8.1)",
+	  "instructions; TCG only)",
 	  .choices = clock_choices, .off = VM(clock), .def = "host" },
 	{ "machine", 0, HB_OPT_CHOICE_STR, "M", "microvm or q35 (default: microvm, measured the\n"
 	  "faster here)", .choices = machine_choices, .off = VM(machine) },

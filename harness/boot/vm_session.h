@@ -47,6 +47,7 @@ struct vm_session {
 	double boot_timeout_s;       /* QEMU start to hello */
 	double t_start, t_hello, deadline;
 	bool timed_out, interrupted;
+	bool vfs_died;               /* virtiofsd (the guest's root) exited before "done" */
 	bool acked;                  /* "bye" sent to the init */
 	int interrupt_signal;
 	char **qemu_argv;

@@ -17,6 +17,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/progress.h"
+#include "common/tmpdir.h"
 #include "common/xalloc.h"
 
 #define GUEST_INIT_RELPATH "guest/init/hardbench-init"
@@ -140,8 +141,10 @@ static char *harness_cmdline(const struct vm_session *s)
 
 	/* Under icount the TSC counts virtual nanoseconds: its rate is exact, and the same
 	 * on every host (the host's rate would make the guest's clock run wrong). */
+	/* maxcpus=1: see clock_needs_hotplug(); the init brings the other vCPUs online. */
 	if (s->o->clock == CLOCK_ICOUNT)
-		return xasprintf("tsc_early_khz=%ld tsc=reliable", ICOUNT_TSC_KHZ);
+		return xasprintf("tsc_early_khz=%ld tsc=reliable%s", ICOUNT_TSC_KHZ,
+				 clock_needs_hotplug(s->o->clock, s->o->cores) ? " maxcpus=1" : "");
 	/* A TCG guest reads the host's TSC. Its early calibration against the PIT fails on a
 	 * loaded host (microvm then hangs: no other reference), so give the rate; and its
 	 * sync check fails across vCPU threads, leaving the guest on a jiffies clock (ms
@@ -219,10 +222,8 @@ int session_prepare(struct vm_session *s)
 		return -1;
 	}
 	free(init);
-	s->rundir = xstrdup("/tmp/hardbench-vm-XXXXXX");
-	if (!mkdtemp(s->rundir)) {
-		free(s->rundir);
-		s->rundir = NULL;
+	/* It names its owner, so a later harness removes it if this one is killed. */
+	if (!(s->rundir = hb_mkdtemp_owned(HB_TMP_VM))) {
 		return session_fail(s, VM_ERR_START, "mkdtemp: %s", strerror(errno));
 	}
 	for (int i = 0; i < PORT_COUNT; i++)

@@ -3,7 +3,8 @@
 #ifndef HB_BOOT_VM_TYPES_H
 #define HB_BOOT_VM_TYPES_H
 
-enum accel_kind { ACCEL_AUTO, ACCEL_KVM, ACCEL_TCG };
+/* ACCEL_NONE: accel_resolve found that the kernel boots under neither (its fault). */
+enum accel_kind { ACCEL_AUTO, ACCEL_KVM, ACCEL_TCG, ACCEL_NONE };
 /* The guest's clock (boot/clock.h says what an icount number means). */
 enum guest_clock { CLOCK_HOST = 0, CLOCK_ICOUNT = 1 };
 

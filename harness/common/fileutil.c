@@ -111,7 +111,9 @@ int hb_remove_tree(const char *path)
 	}
 	if (lstat(path, &st) < 0)
 		return errno == ENOENT ? 0 : -1;
-	return nftw(path, remove_entry, 32, FTW_DEPTH | FTW_PHYS);
+	/* FTW_MOUNT: a mount left inside (virtiofsd's view of "/" lives in its own mount
+	 * namespace, but be sure) is never descended into. */
+	return nftw(path, remove_entry, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
 }
 
 const char *hb_tail_lines(const char *text, int n)

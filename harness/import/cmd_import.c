@@ -16,8 +16,8 @@
 #include "results/store.h"
 
 static const struct hb_option import_options[] = {
-	{ "out", 0, HB_OPT_STRING, "DIR", "the new result set (default: results/<date>-<time>-<file\n"
-	  "name>)", .off = 0 },
+	{ "out", 0, HB_OPT_STRING, "DIR", "the new result set; a relative DIR is under the current\n"
+	  "folder (default: results/<date>-<time>-<file name>)", .off = 0 },
 	{ NULL },
 };
 
@@ -83,7 +83,8 @@ int cmd_import(int argc, char **argv)
 
 	if (!hb_opts_cmd(&import_spec, argc, argv, &out_arg, &first, &rc))
 		return rc;
-	dir = out_arg ? hb_resolve_run_dir(out_arg) : default_out(argv[first]);
+	/* A given --out reads like any Unix path: relative to the current folder. */
+	dir = out_arg ? xstrdup(out_arg) : default_out(argv[first]);
 	if (has_samples(dir)) {
 		rc = hb_usage("import: --out: '%s' already holds samples (accepted: a new or empty "
 			      "directory)", dir);

@@ -1,5 +1,5 @@
 /* harness build [VARIANT|BUILD ...] [--kernel-line LINE] [--source [LINE=]DIR|TARBALL]
- *               [--cache DIR] [--jobs N] [--force] [--dry-run] [--list] */
+ *               [--cache DIR] [--jobs N] [--force] [--dry-run] [--list] [--verify] */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +20,7 @@ struct build_args {
 	struct kernel_opts opts;
 	char **sources; /* --source values, [LINE=]PATH */
 	bool list;
+	bool verify;
 	char **names; /* build names, resolved and without duplicates */
 };
 
@@ -37,6 +38,8 @@ static const struct hb_option build_options[] = {
 	  .off = BUILD(opts.dry_run) },
 	{ "list", 0, HB_OPT_FLAG, NULL, "list builds and variants with their cache state",
 	  .off = BUILD(list) },
+	{ "verify", 0, HB_OPT_FLAG, NULL, "hash every cache entry in full against its manifest\n"
+	  "(exit 2 when one is damaged)", .off = BUILD(verify) },
 	{ NULL },
 };
 
@@ -78,7 +81,7 @@ static void parse_args(int argc, char **argv, struct build_args *a)
 	a->names = xcalloc(1, sizeof(*a->names));
 	for (int i = first; i < argc; i++)
 		add_name(a, &n, &cap, argv[i]);
-	if (!n && !a->list)
+	if (!n && !a->list && !a->verify)
 		add_name(a, &n, &cap, "base");
 }
 
@@ -100,6 +103,8 @@ static const char *cache_state(const char *build, const struct kernel_opts *opts
 		state = "cached";
 	else if (rc == 1)
 		state = "not cached";
+	else if (rc == 2)
+		state = "damaged";
 	kernel_image_free(&k);
 	return state;
 }
@@ -136,9 +141,13 @@ static int list_all(const struct kernel_opts *opts)
 int cmd_build(int argc, char **argv)
 {
 	struct build_args a = { 0 };
-	int failed = 0;
+	int failed = 0, damaged = 0;
 
 	parse_args(argc, argv, &a);
+	if (a.verify) {
+		hb_free_strv(a.names);
+		return kernel_verify_all(&a.opts);
+	}
 	if (a.list) {
 		int rc = list_all(&a.opts);
 		hb_free_strv(a.names);
@@ -147,17 +156,20 @@ int cmd_build(int argc, char **argv)
 	}
 	for (size_t i = 0; a.names[i]; i++) {
 		struct kernel_image k;
-		if (kernel_ensure(a.names[i], &a.opts, &k) < 0) {
+		int rc = kernel_ensure(a.names[i], &a.opts, &k);
+		if (rc < 0) {
 			failed++;
+			damaged += rc == -2;
 			continue;
 		}
 		if (!a.opts.dry_run)
 			printf("%s: %s (release %s)\n", k.build, k.entry_dir, k.release);
 		kernel_image_free(&k);
 	}
-	if (failed)
+	if (failed > damaged) /* a damaged entry's error is its one line */
 		hb_error("%d of %zu build(s) failed", failed, hb_strv_len(a.names));
 	hb_free_strv(a.names);
 	hb_free_strv(a.sources);
-	return failed ? HB_EXIT_FAIL : HB_EXIT_OK;
+	/* A damaged entry is bad input to fix (--force), not a failed build. */
+	return damaged ? HB_EXIT_USAGE : failed ? HB_EXIT_FAIL : HB_EXIT_OK;
 }

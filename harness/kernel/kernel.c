@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "kernel/cachekey.h"
+#include "kernel/integrity.h"
 #include "kernel/plan.h"
 #include "common/lock.h"
 #include "kernel/manifest.h"
@@ -41,6 +42,9 @@ static int plan_source(struct kernel_plan *p, const struct kernel_opts *opts)
 	line_def_free(&l);
 	return rc;
 }
+
+/* What every use of an entry checks (see integrity.h and the figure in kernel.h). */
+#define ENTRY_CHECK INTEGRITY_FULL
 
 int kernel_plan_init(const char *build, const struct kernel_opts *opts, struct kernel_plan *p)
 {
@@ -138,12 +142,18 @@ static int image_from_entry(const struct kernel_plan *p, struct kernel_image *ou
 int kernel_lookup(const char *build, const struct kernel_opts *opts, struct kernel_image *out)
 {
 	struct kernel_plan p;
+	char *why = NULL;
 	int rc;
 
 	*out = (struct kernel_image){ 0 };
 	if (kernel_plan_init(build, opts, &p) < 0)
 		return -1;
 	rc = image_from_entry(&p, out) == 0 ? 0 : 1;
+	if (rc == 0 && integrity_check(p.entry, INTEGRITY_QUICK, NULL, &why) == INTEGRITY_BAD) {
+		kernel_image_free(out);
+		rc = 2;
+	}
+	free(why);
 	kernel_plan_free(&p);
 	return rc;
 }
@@ -153,47 +163,129 @@ static void say_cached(const struct kernel_image *k)
 	hb_info("%s: cached kernel %s in %s", k->build, k->release, k->entry_dir);
 }
 
+enum entry_state { ENTRY_OK, ENTRY_MISS, ENTRY_BAD, ENTRY_UNRECORDED };
+
+/* The entry, checked against its manifest's hashes (ENTRY_CHECK); *out filled only on
+ * ENTRY_OK, *why set on ENTRY_BAD. */
+static enum entry_state check_entry(const struct kernel_plan *p, struct kernel_image *out,
+				    char **why)
+{
+	enum integrity_state st;
+
+	if (image_from_entry(p, out) < 0)
+		return ENTRY_MISS;
+	st = integrity_check(p->entry, ENTRY_CHECK, NULL, why);
+	if (st == INTEGRITY_OK)
+		return ENTRY_OK;
+	kernel_image_free(out);
+	return st == INTEGRITY_BAD ? ENTRY_BAD : ENTRY_UNRECORDED;
+}
+
+/* With the slot's lock: an entry from before the hashes is checked for being whole and
+ * hashed once, rather than rebuilt (10-17 minutes here): its files appeared by one rename
+ * after a complete build, so what is whole is what was built. */
+static enum entry_state check_entry_locked(const struct kernel_plan *p, struct kernel_image *out,
+					   char **why)
+{
+	enum entry_state st = check_entry(p, out, why);
+
+	if (st != ENTRY_UNRECORDED)
+		return st;
+	if (integrity_upgrade(p->entry, why) < 0)
+		return ENTRY_BAD;
+	hb_info("%s: %s had no hashes (made before they were kept): checked it is whole and "
+		"recorded them", p->def.name, p->entry);
+	return check_entry(p, out, why);
+}
+
+/* ENTRY_BAD: -2 after the one-line error, or (rebuild_bad, as harness run asks) 0 after
+ * saying it will be rebuilt. */
+static int handle_bad(const struct kernel_plan *p, const struct kernel_opts *opts, char *why)
+{
+	int rc = 0;
+
+	if (opts && opts->rebuild_bad) {
+		hb_info("%s: damaged cache entry: %s; rebuilding it", p->def.name, why);
+	} else {
+		hb_error("%s: damaged cache entry: %s (rebuild it: harness build %s --force)",
+			 p->def.name, why, p->def.name);
+		rc = -2;
+	}
+	free(why);
+	return rc;
+}
+
+/* announced: the damage was already reported (before the lock); a run waiting for another
+ * that rebuilt the entry finds it good here and does not rebuild it again. */
+static int ensure_locked(const struct kernel_plan *p, const struct kernel_opts *opts, bool force,
+			 bool announced, struct kernel_image *out)
+{
+	char *why = NULL;
+	int rc;
+
+	if (!force) {
+		enum entry_state st = check_entry_locked(p, out, &why);
+		if (st == ENTRY_OK) { /* whoever held the lock may have just built it */
+			say_cached(out);
+			return 0;
+		}
+		if (st == ENTRY_BAD && announced)
+			free(why);
+		else if (st == ENTRY_BAD && handle_bad(p, opts, why) < 0)
+			return -2;
+	}
+	if ((rc = kernel_make(p)) == 0 && (rc = image_from_entry(p, out)) < 0)
+		hb_error("%s: the new entry %s is not readable", p->def.name, p->entry);
+	return rc;
+}
+
+static int dry_run(struct kernel_plan *p, bool force, struct kernel_image *out)
+{
+	char *why = NULL;
+	bool hit = check_entry(p, out, &why) == ENTRY_OK;
+	int rc;
+
+	free(why);
+	kernel_print_plan(p, hit && !force, stdout);
+	rc = hit && !force ? 0 : kernel_plan_check_patches(p);
+	kernel_plan_free(p);
+	return rc;
+}
+
 int kernel_ensure(const char *build, const struct kernel_opts *opts, struct kernel_image *out)
 {
 	struct kernel_plan p;
-	bool force = opts && opts->force;
-	char *what;
+	bool force = opts && opts->force, announced = false;
+	char *what, *why = NULL;
 	int fd, rc = -1;
 
 	*out = (struct kernel_image){ 0 };
 	if (kernel_plan_init(build, opts, &p) < 0)
 		return -1;
-	if (opts && opts->dry_run) {
-		bool hit = image_from_entry(&p, out) == 0;
-		kernel_print_plan(&p, hit && !force, stdout);
-		rc = hit && !force ? 0 : kernel_plan_check_patches(&p);
-		kernel_plan_free(&p);
-		return rc;
+	if (opts && opts->dry_run)
+		return dry_run(&p, force, out);
+	if (!force) {
+		enum entry_state st = check_entry(&p, out, &why);
+		if (st == ENTRY_OK) {
+			say_cached(out);
+			kernel_plan_free(&p);
+			return 0;
+		}
+		if (st == ENTRY_BAD && (rc = handle_bad(&p, opts, why)) < 0)
+			goto out;
+		announced = st == ENTRY_BAD;
 	}
-	if (!force && image_from_entry(&p, out) == 0) {
-		say_cached(out);
-		kernel_plan_free(&p);
-		return 0;
-	}
-	if (kernel_plan_check_patches(&p) < 0) {
-		kernel_plan_free(&p);
-		return -1;
-	}
+	if ((rc = kernel_plan_check_patches(&p)) < 0)
+		goto out;
 	what = xasprintf("another build of %s", p.def.name);
 	fd = kernel_cache_lock(p.cache, p.slot, what);
 	free(what);
+	rc = -1;
 	if (fd >= 0) {
-		/* Whoever held the lock may have just built it. */
-		if (!force && image_from_entry(&p, out) == 0) {
-			say_cached(out);
-			rc = 0;
-		} else if ((rc = kernel_make(&p)) == 0) {
-			rc = image_from_entry(&p, out);
-			if (rc < 0)
-				hb_error("%s: the new entry %s is not readable", p.def.name, p.entry);
-		}
+		rc = ensure_locked(&p, opts, force, announced, out);
 		kernel_cache_unlock(fd);
 	}
+out:
 	kernel_plan_free(&p);
 	return rc;
 }

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "kernel/cachekey.h"
+#include "kernel/integrity.h"
 #include "common/hash.h"
 #include "common/fileutil.h"
 #include "common/log.h"
@@ -87,7 +88,8 @@ static char *utc_now(void)
 int manifest_write(const char *dir, const struct manifest_in *m)
 {
 	json_object *root = json_object_new_object();
-	json_object *src = json_object_new_object();
+	json_object *src = json_object_new_object(), *arts;
+	char *why = NULL;
 	char *path = hb_path_join(dir, "manifest.json");
 	char *created = utc_now();
 	const char *text;
@@ -108,6 +110,16 @@ int manifest_write(const char *dir, const struct manifest_in *m)
 	json_object_object_add(root, "patches", file_hashes(m->build->patches));
 	json_object_object_add(root, "options", options_object(m->options));
 	json_object_object_add(root, "stats", stats_object(m->stats));
+	/* Last, with every artifact in place: what a use of the entry checks (integrity.h). */
+	if (!(arts = integrity_record(dir, &why))) {
+		hb_error("%s", why);
+		free(why);
+		json_object_put(root);
+		free(created);
+		free(path);
+		return -1;
+	}
+	json_object_object_add(root, "artifacts", arts);
 	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE);
 	rc = hb_write_file_atomic(path, text, strlen(text));
 	if (rc < 0)

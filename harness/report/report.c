@@ -100,8 +100,11 @@ int report_run_dir(const char *dir, const struct report_opts *opts, FILE *out)
 	}
 	ctx.meta = rs_read_meta(dir);
 	rc = resolve_options(&ctx);
-	if (rc == HB_EXIT_OK)
+	if (rc == HB_EXIT_OK) {
 		report_renderer(opts->format)->report(&ctx);
+		if (opts->format == REPORT_TEXT || opts->format == REPORT_MARKDOWN)
+			report_hosts(&ctx);
+	}
 	json_object_put(ctx.meta);
 	dataset_free(&ctx.ds);
 	return rc;

@@ -42,5 +42,7 @@ const char *report_clock(const struct report_ctx *ctx);
 void report_text_header(const struct report_ctx *ctx, bool md);
 /* One sentence: which estimate the headline figures of this report are. */
 const char *report_headline_rule(const struct report_ctx *ctx);
+/* report_hosts.c: warning and per-host figures when the set spans hosts (text only). */
+void report_hosts(const struct report_ctx *ctx);
 
 #endif

@@ -70,7 +70,7 @@ static int open_samples(struct result_set *rs)
 	return 0;
 }
 
-static bool holds_samples(const char *dir)
+bool rs_holds_samples(const char *dir)
 {
 	char *path = set_file(dir, RS_SAMPLES_FILE);
 	struct stat st;
@@ -91,7 +91,7 @@ struct result_set *rs_create(const char *dir, json_object *meta)
 	rs = lock_dir(dir);
 	if (!rs)
 		return NULL;
-	if (holds_samples(dir)) {
+	if (rs_holds_samples(dir)) {
 		hb_error("%s already holds samples; pick a new directory (or resume it)", dir);
 		rs_close(rs);
 		return NULL;

@@ -76,6 +76,8 @@ struct result_set;
 /* Creates dir (and parents), takes the lock, writes meta.json (meta is not consumed).
  * Fails if dir already holds samples. NULL after printing why. */
 struct result_set *rs_create(const char *dir, json_object *meta);
+/* Does dir hold a non-empty samples.jsonl? */
+bool rs_holds_samples(const char *dir);
 /* Opens an existing set for appending (resume, import into a set). NULL after printing why. */
 struct result_set *rs_open_append(const char *dir);
 /* One line, then fsync. 0, or -1 after printing why. */

@@ -13,8 +13,9 @@ static struct kernel_opts build_opts(const struct run *r, size_t k, bool dry_run
 {
 	const char *line = r->kernel_lines[k];
 
+	/* A run rebuilds a damaged entry itself (saying so): its cells need the kernel. */
 	return (struct kernel_opts){ .line = line, .source = kline_source_for(r->opts->sources, line),
-				     .jobs = r->opts->jobs, .dry_run = dry_run };
+				     .jobs = r->opts->jobs, .dry_run = dry_run, .rebuild_bad = true };
 }
 
 static bool is_kernel(const struct run *r, size_t k, const struct run_variant *v)

@@ -139,6 +139,7 @@ json_object *run_meta_build(const struct run *r, int argc, char **argv)
 	json_object_object_add(m, "workloads", workloads_json(r));
 	json_object_object_add(m, "plan", plan_json(r));
 	json_object_object_add(m, "status", json_object_new_string("running"));
+	shard_meta_note(r, m);
 	return m;
 }
 

@@ -52,7 +52,8 @@ static const struct hb_option run_options[] = {
 	  .choices = orders, .off = RUN(order), .set = order_given },
 	{ "seed", 0, HB_OPT_LONG, "N", "seed of the per-round shuffle (default 1; kept in meta.json)",
 	  1, 0x7fffffffL, .off = RUN(seed), .set = seed_given },
-	{ "out", 0, HB_OPT_STRING, "DIR", "result set directory (default results/<date>-<time>)", .off = RUN(out) },
+	{ "out", 0, HB_OPT_STRING, "DIR", "result set directory; a relative DIR is under the current\n"
+	  "folder (default results/<date>-<time>)", .off = RUN(out) },
 	{ "resume", 0, HB_OPT_STRING, "DIR", "continue an interrupted or partly failed run", .off = RUN(resume) },
 	{ "dry-run", 0, HB_OPT_FLAG, NULL, "print the plan and the time estimate, run nothing", .off = RUN(dry_run) },
 	{ "max-failures", 0, HB_OPT_INT, "N", "failed cells tolerated before stopping", 0, 1000000,
@@ -66,7 +67,8 @@ static const struct hb_option run_options[] = {
 static const struct hb_cmdspec run_spec = {
 	.cmd = "run",
 	.usage = usage_text,
-	.groups = { { run_options, 0 }, { vm_cli_options, RUN(vm) }, { NULL, 0 } },
+	.groups = { { run_options, 0 }, { vm_cli_options, RUN(vm) },
+		    { exec_cli_options, RUN(exec) }, { NULL, 0 } },
 };
 
 int run_opts_parse(int argc, char **argv, struct run_opts *o, char **why)
@@ -82,6 +84,8 @@ int run_opts_parse(int argc, char **argv, struct run_opts *o, char **why)
 	}
 	if (!o->params)
 		o->params = xcalloc(1, sizeof(char *));
+	if (!o->exec.slurm_opts)
+		o->exec.slurm_opts = xcalloc(1, sizeof(char *));
 	return rc;
 }
 

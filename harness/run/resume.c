@@ -16,13 +16,33 @@
 #include "run/run.h"
 #include "workload/workload.h"
 
-static char **strv_from_json(json_object *a)
+char **strv_from_json(json_object *a)
 {
 	size_t n = a && json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
 	char **v = xcalloc(n + 1, sizeof(char *));
 	for (size_t i = 0; i < n; i++)
 		v[i] = xstrdup(json_object_get_string(json_object_array_get_idx(a, i)));
 	return v;
+}
+
+/* meta.json, or NULL with a one-line *why: a damaged file (a torn write, an edit) is
+ * named as such, rather than the folder called "not a result set". */
+static json_object *read_meta(const char *dir, char **why)
+{
+	char *path = hb_path_join(dir, RS_META_FILE);
+	json_object *meta = hb_is_file(path) ? json_object_from_file(path) : NULL;
+
+	if (!json_object_is_type(meta, json_type_object)) {
+		*why = hb_is_file(path)
+			? xasprintf("--resume: %s is damaged (not a JSON object), so the plan cannot be "
+				    "read; nothing was changed (restore it, or start a new run)", path)
+			: xasprintf("--resume: '%s' is not a result set of 'harness run' (no %s)", dir,
+				    RS_META_FILE);
+		json_object_put(meta);
+		meta = NULL;
+	}
+	free(path);
+	return meta;
 }
 
 static json_object *get(json_object *o, const char *key)
@@ -52,8 +72,9 @@ int resume_read_plan(const char *dir, struct run_opts *o, char **why)
 				 "meta.json)", given);
 		return -1;
 	}
-	meta = rs_read_meta(dir);
-	plan = meta ? get(meta, "plan") : NULL;
+	if (!(meta = read_meta(dir, why)))
+		return -1;
+	plan = get(meta, "plan");
 	if (!plan) {
 		json_object_put(meta);
 		*why = xasprintf("--resume: '%s' is not a result set of 'harness run' (no meta.json "

@@ -49,6 +49,9 @@ struct run {
 	int run_lock_fd;
 };
 
+/* run/run_cmd.c: one `harness run` at a time per result set (flock on RUN/.run.lock). */
+int lock_run_dir(struct run *r);
+
 /* run/setup.c: defaults, checks, workloads, variants, plan, memory. 0; or HB_EXIT_USAGE
  * (a bad option) or HB_EXIT_FAIL (a workload that cannot be loaded) with *why. */
 int run_setup(struct run *r, char **why);
@@ -68,6 +71,9 @@ int resume_load(struct run *r);
 /* Rebuilds the options of the original run from meta.json "plan": 0; or -1 with *why (a
  * usage error) when the set has no plan or when options that define the plan were given too. */
 int resume_read_plan(const char *dir, struct run_opts *o, char **why);
+
+/* The strings of a JSON array (NULL-terminated; not an array: empty). */
+char **strv_from_json(json_object *a);
 
 /* run/meta.c */
 /* --until-ci: records the rule's verdict after `rounds` rounds in meta.json "stop". */

@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "common/argparse.h"
 #include "common/log.h"
+#include "common/tmpdir.h"
 #include "common/paths.h"
 #include "common/progress.h"
 #include "common/xalloc.h"
@@ -72,7 +73,7 @@ static void print_plan(const struct run *r, FILE *out)
 
 /* One run at a time per result set, for the whole run (the store's own lock covers only
  * sample appends). */
-static int lock_run_dir(struct run *r)
+int lock_run_dir(struct run *r)
 {
 	char *path;
 
@@ -140,7 +141,8 @@ static int check_resumed_kernels(const struct run *r)
 	return 0;
 }
 
-static void resolve_accel(struct run *r)
+/* -1 when the first kernel boots under neither accel (printed): no cell could run. */
+static int resolve_accel(struct run *r)
 {
 	json_object *v;
 
@@ -148,7 +150,7 @@ static void resolve_accel(struct run *r)
 	    json_object_object_get_ex(r->meta, RS_META_ACCEL, &v)) {
 		r->accel = !strcmp(json_object_get_string(v), "kvm") ? ACCEL_KVM : ACCEL_TCG;
 		r->accel_reason = xasprintf("same as the run being resumed");
-		return;
+		return 0;
 	}
 	if (r->opts->vm.clock == CLOCK_ICOUNT) /* TCG-only; --accel kvm was refused */
 		clock_accel_want(CLOCK_ICOUNT, (enum accel_kind)r->opts->vm.accel, &r->accel,
@@ -156,6 +158,10 @@ static void resolve_accel(struct run *r)
 	else
 		r->accel = accel_resolve((enum accel_kind)r->opts->vm.accel, &r->kernels[0], true,
 					 &r->accel_reason);
+	if (r->accel != ACCEL_NONE)
+		return 0;
+	hb_error("%s: no cell was run", r->accel_reason);
+	return -1;
 }
 
 static bool stop_requested(void)
@@ -263,7 +269,8 @@ static int execute(struct run *r, int argc, char **argv)
 
 	if (run_build_kernels(r) != 0)
 		return HB_EXIT_FAIL;
-	resolve_accel(r);
+	if (resolve_accel(r) != 0)
+		return HB_EXIT_FAIL;
 	hb_info("accel: %s (%s)", r->accel == ACCEL_KVM ? "kvm" : "tcg", r->accel_reason ? r->accel_reason : "");
 	if (check_resumed_kernels(r) != 0 || open_result_set(r, argc, argv) != 0)
 		return HB_EXIT_FAIL;
@@ -288,12 +295,14 @@ int cmd_run(int argc, char **argv)
 		run_opts_free(&o);
 		return rc == HB_OPTS_HELP ? HB_EXIT_OK : hb_usage_why(why);
 	}
+	if (exec_apply_cache(&o.exec, &why) < 0 || shard_child_prepare(&o, &why) < 0)
+		return hb_usage_why(why);
 	if (o.resume) {
 		r.dir = hb_resolve_run_dir(o.resume);
-		if (resume_read_plan(r.dir, &o, &why) < 0)
+		if (resume_read_plan(r.dir, &o, &why) < 0 || exec_resume_defaults(&o, r.dir, &why) < 0)
 			return hb_usage_why(why);
 	}
-	if ((rc = run_setup(&r, &why)) != 0)
+	if ((rc = run_setup(&r, &why)) != 0 || (rc = shard_child_select(&r, &why)) != 0)
 		return rc == HB_EXIT_USAGE ? hb_usage_why(why) : hb_fail_why(why);
 	r.accel = (enum accel_kind)o.vm.accel;
 	estimator_init(&r.est, (const struct workload *const *)r.workloads, r.nworkloads, r.accel);
@@ -303,11 +312,15 @@ int cmd_run(int argc, char **argv)
 		free(id);
 		free(root);
 	}
+	if (o.exec.executor == EXECUTOR_SLURM)
+		return slurm_run(&r, argc, argv);
 	if (!o.resume && has_samples(r.dir))
 		return hb_usage("--out: %s already holds samples (accepted: a new or empty directory; "
 				"or continue it with --resume)", r.dir);
 	if (!o.dry_run && lock_run_dir(&r) != 0)
 		return HB_EXIT_FAIL;
+	if (!o.dry_run)
+		hb_clean_stale_vm_tmp(); /* what a killed harness left in /tmp */
 	if (o.resume && resume_load(&r) != 0)
 		return HB_EXIT_FAIL;
 	print_plan(&r, o.dry_run ? stdout : stderr);

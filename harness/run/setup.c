@@ -10,6 +10,7 @@
 #include "common/xalloc.h"
 #include "kernel/kconfigs.h"
 #include "kernel/kline.h"
+#include "run/executor.h"
 #include "run/matrix.h"
 #include "run/run.h"
 #include "workload/workload.h"
@@ -38,6 +39,9 @@ static int check_until_ci(struct run_opts *o, char **why)
 				 "more)", o->max_boots, o->boots, o->boots);
 	else if (o->order == ORDER_GROUPED)
 		*why = xstrdup("--until-ci: needs --order interleaved (it judges complete rounds)");
+	else if (o->exec.executor == EXECUTOR_SLURM)
+		*why = xstrdup("--until-ci: not with --executor slurm (each job runs one round; the "
+			       "rule needs them all: run more --boots instead)");
 	else if (!hb_strv_contains(o->variants, "baseline") || hb_strv_len(o->variants) < 2)
 		*why = xasprintf("--until-ci: needs the variant 'baseline' and at least one other in "
 				 "--variants (each variant's cost is its paired ratio to baseline)");
@@ -76,19 +80,11 @@ static int fill_defaults(struct run *r, char **why)
 	struct run_opts *o = r->opts;
 
 	r->host_cores = matrix_host_cores();
-	if (!o->vm.cores && o->vm.clock == CLOCK_ICOUNT) { /* the vCPU count icount runs here */
-		o->vm.cores = xcalloc(1, sizeof(long));
-		o->vm.cores[0] = 1;
-		o->vm.ncores = 1;
-	}
 	if (!o->vm.cores)
 		o->vm.cores = matrix_default_cores(r->host_cores, &o->vm.ncores);
 	if (matrix_check_cores(o->vm.cores, o->vm.ncores, r->host_cores, o->vm.overcommit, why) < 0 ||
 	    clock_accel_want(o->vm.clock, o->vm.accel, &(enum accel_kind){ 0 }, NULL, why) < 0)
 		return HB_EXIT_USAGE;
-	for (size_t i = 0; i < o->vm.ncores; i++)
-		if (clock_check_cores(o->vm.clock, (int)o->vm.cores[i], why) < 0)
-			return HB_EXIT_USAGE;
 	if (check_lines(o, why) < 0)
 		return HB_EXIT_USAGE;
 	if (!o->variants)

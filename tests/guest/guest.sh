@@ -73,6 +73,15 @@ nproc)
 	expect_rc 0
 	[ "$(cat "$out")" = "$cores" ] || fail "nproc printed '$(cat "$out")', expected $cores"
 	;;
+icount-smp)
+	# Under icount (QEMU < 8.1: maxcpus=1, the init brings vCPU 1 online) a 2-vCPU guest
+	# sees both, and the guest clock ticks at exactly 1 GHz (its TSC is the icount clock).
+	cores=$(( host_cores >= 2 ? 2 : 1 ))
+	boot --clock icount --cores "$cores" -- sh -c 'nproc; cat /sys/devices/system/cpu/online; grep -m1 -o "tsc_early_khz=[0-9]*" /proc/cmdline'
+	expect_rc 0
+	[ "$(sed -n 1p "$out")" = "$cores" ] || fail "nproc printed '$(sed -n 1p "$out")', expected $cores"
+	[ "$(sed -n 3p "$out")" = "tsc_early_khz=1000000" ] || fail "icount TSC rate: '$(sed -n 3p "$out")'"
+	;;
 readonly)
 	boot -- sh -c 'echo x > /probe'
 	[ "$rc" -ne 0 ] || fail "writing /probe on the host root succeeded"

@@ -2,7 +2,8 @@
 # `harness build` end to end on a tiny fake kernel tree and a fake `make` first on PATH:
 # the real recipe, lock, staging, verification, manifest and cache run; only the compiler
 # work is faked, so each case takes about a second.
-#   fake-build.sh HARNESS CASE    CASE: success | failure | dropped | parallel | patches | usage | lines
+#   fake-build.sh HARNESS CASE    CASE: success | failure | dropped | parallel | patches | usage |
+#                                       integrity | lines
 set -u
 HARNESS=$(realpath "$1")
 CASE=$2
@@ -169,6 +170,35 @@ usage)
 		grep -q "merge_config.sh -m -O obj obj/.config" "$T/plan" && grep -q " -j[0-9]* bzImage modules" "$T/plan" ||
 		fail "--dry-run plan: $(cat "$T/plan")"
 	[ ! -e "$T/make-calls" ] || fail "make ran in a dry run or a usage error"
+	;;
+integrity)
+	build base > /dev/null 2>&1 || fail "first build failed"
+	E=$(entry)
+	grep -q '"file": "bzImage"' "$E/manifest.json" && grep -q '"sha256"' "$E/manifest.json" ||
+		fail "manifest lacks the artifacts' hashes"
+	build --verify > "$T/out" 2> "$T/err" || fail "--verify of a good entry: $(cat "$T/err")"
+	grep -q "^ok  *base-" "$T/out" || fail "--verify output: $(cat "$T/out")"
+	# A copy without -p changes mtimes: the hashes still match, so it is served.
+	cp "$E/bzImage" "$T/bz" && cat "$T/bz" > "$E/bzImage"
+	FAKE_MAKE_REFUSE=1 build base > /dev/null 2> "$T/err" || fail "a touched entry was refused: $(cat "$T/err")"
+	# Same size, other content.
+	printf 'kernez\n' > "$E/bzImage"
+	FAKE_MAKE_REFUSE=1 build base > /dev/null 2> "$T/err"; RC=$?
+	[ $RC -eq 2 ] || fail "a damaged entry: exit $RC, not 2"
+	[ "$(wc -l < "$T/err")" -eq 1 ] || fail "not one line: $(cat "$T/err")"
+	grep -q "$E/bzImage has SHA-256 .*--force" "$T/err" || fail "error: $(cat "$T/err")"
+	build --list | grep -q "^  base  *damaged" || fail "--list does not say damaged"
+	# Truncated.
+	: > "$E/bzImage"
+	build --verify > /dev/null 2> "$T/err"; [ $? -eq 2 ] || fail "--verify of a truncated entry is not exit 2"
+	grep -q "$E/bzImage is 0 bytes, the manifest says 7" "$T/err" || fail "--verify: $(cat "$T/err")"
+	build --force base > /dev/null 2>&1 || fail "--force did not rebuild"
+	build --verify > /dev/null 2>&1 || fail "not good after --force"
+	# An entry from before the hashes: its images are checked for being whole first
+	# (the fake ones are not real images, so it is refused, naming the file).
+	python3 -c 'import json,sys; m=json.load(open(sys.argv[1])); del m["artifacts"]; json.dump(m, open(sys.argv[1], "w"))' "$E/manifest.json"
+	FAKE_MAKE_REFUSE=1 build base > /dev/null 2> "$T/err"; [ $? -eq 2 ] || fail "unrecorded fake entry accepted"
+	grep -q "$E/bzImage is not a bzImage" "$T/err" || fail "unrecorded: $(cat "$T/err")"
 	;;
 lines)
 	build12() { "$HARNESS" build --cache "$T/cache" --kernel-line 6.12 --source "6.12=$T/linux-fake.tar.xz" "$@"; }

@@ -7,8 +7,8 @@ SRC=$2
 
 # The quick matrix runs under the instruction-count clock: its numbers repeat from boot to
 # boot and from host to host (hugetlb and test_vmalloc to within 0.5%), so the gate against
-# ci/reference compares absolute values with a tight threshold. 1 vCPU: QEMU 7.2 runs no
-# more under icount; 1G of guest RAM keeps init_on_free's boot-time clearing short.
+# ci/reference compares absolute values with a tight threshold. 1 vCPU (no hot-added vCPUs
+# to wait for) and 1G of guest RAM keep the boots short (init_on_free clears it at boot).
 QUICK_VM=(--clock icount --cores 1 --mem 1024M)
 # The gate's threshold (percent) and significance level: see ci/reference/README.md.
 QUICK_MAX_SLOWDOWN=3

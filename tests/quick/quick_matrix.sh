@@ -45,7 +45,7 @@ done
 grep -q 'tcg\|kvm' "$WORK/report.text" || fail "the report header names the accel"
 grep -q 'icount' "$WORK/report.text" || fail "the report header names the icount clock"
 "$HARNESS" plot "$SET" --format png > "$WORK/plot.out" 2>&1 || fail "plot: $(cat "$WORK/plot.out")"
-ls "$SET"/plots/slowdown-hugetlb-wall.png > /dev/null 2>&1 || fail "no hugetlb slowdown chart"
+ls "$SET"/plots/slowdown-hugetlb-wall-icount.png > /dev/null 2>&1 || fail "no hugetlb slowdown chart (icount: the clock is in its name)"
 "$HARNESS" gate "$SET" --against "$SET" > "$WORK/self.out" 2>&1 || fail "gate against itself: $(cat "$WORK/self.out")"
 "$HARNESS" gate "$SET" --against "$SRC/ci/reference" --max-slowdown $QUICK_MAX_SLOWDOWN \
 	--alpha $QUICK_ALPHA --junit "$WORK/gate.xml" > "$WORK/gate.out" 2>&1 ||

@@ -1,0 +1,103 @@
+/* Which result sets can be pooled: the same kernels, workload parameters, variant
+ * definitions, accel and clock. */
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/xalloc.h"
+#include "results/merge.h"
+
+static json_object *get(json_object *o, const char *key)
+{
+	json_object *v = NULL;
+	if (o)
+		json_object_object_get_ex(o, key, &v);
+	return v;
+}
+
+static const char *str_or(json_object *v, const char *dflt)
+{
+	return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : dflt;
+}
+
+static const char *compact(json_object *v)
+{
+	return json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN);
+}
+
+/* For each key both objects have: the first whose value differs (by field, when given:
+ * e.g. a kernel's "key"). NULL when none. */
+static const char *first_difference(json_object *a, json_object *b, const char *field,
+				    json_object **va, json_object **vb)
+{
+	if (!a || !b || !json_object_is_type(a, json_type_object) || !json_object_is_type(b, json_type_object))
+		return NULL;
+	json_object_object_foreach(a, name, x) {
+		json_object *y = get(b, name);
+		if (!y)
+			continue;
+		*va = field ? get(x, field) : x;
+		*vb = field ? get(y, field) : y;
+		if (!json_object_equal(*va, *vb))
+			return name;
+	}
+	return NULL;
+}
+
+/* The difference between two sets' meta.json in words, or NULL. Caller frees. */
+static char *difference(json_object *a, json_object *b)
+{
+	json_object *va = NULL, *vb = NULL;
+	const char *name, *ca = str_or(get(a, "clock"), "host"), *cb = str_or(get(b, "clock"), "host");
+
+	if (strcmp(ca, cb))
+		return xasprintf("clock ('%s' vs '%s')", ca, cb);
+	if (get(a, "accel") && get(b, "accel") && strcmp(str_or(get(a, "accel"), ""), str_or(get(b, "accel"), "")))
+		return xasprintf("accel ('%s' vs '%s')", str_or(get(a, "accel"), ""), str_or(get(b, "accel"), ""));
+	if ((name = first_difference(get(a, "kernels"), get(b, "kernels"), "key", &va, &vb)))
+		return xasprintf("the cache key of kernel '%s' (%.12s vs %.12s)", name, str_or(va, "none"),
+				 str_or(vb, "none"));
+	if ((name = first_difference(get(a, "workloads"), get(b, "workloads"), NULL, &va, &vb))) {
+		char *sa = xstrdup(compact(va));
+		char *r = xasprintf("the parameters of workload '%s' (%s vs %s)", name, sa, compact(vb));
+		free(sa);
+		return r;
+	}
+	if ((name = first_difference(get(a, "variants"), get(b, "variants"), NULL, &va, &vb))) {
+		char *sa = xstrdup(compact(va));
+		char *r = xasprintf("the definition of variant '%s' (%s vs %s)", name, sa, compact(vb));
+		free(sa);
+		return r;
+	}
+	return NULL;
+}
+
+int merge_check(json_object *const *metas, char *const *sets, size_t n, char **why)
+{
+	for (size_t i = 1; i < n; i++) {
+		char *d = difference(metas[0], metas[i]);
+		if (d) {
+			*why = xasprintf("merge: %s and %s differ in %s (accepted: sets measured with the "
+					 "same kernels, workload parameters, variants, accel and clock)",
+					 sets[0], sets[i], d);
+			free(d);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+char *merge_host_name(json_object *meta, const char *dir)
+{
+	const char *h = str_or(get(get(meta, "host"), "hostname"), NULL);
+	char *copy, *base;
+
+	if (!h)
+		h = str_or(get(get(meta, "shard"), "node"), NULL);
+	if (h)
+		return xstrdup(h);
+	copy = xstrdup(dir);
+	base = xstrdup(basename(copy));
+	free(copy);
+	return base;
+}

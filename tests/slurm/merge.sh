@@ -1,0 +1,87 @@
+#!/bin/bash
+# harness merge on hand-made result sets: host identity added to every sample, every
+# host's hostinfo in meta.json, colliding rounds renumbered, and the sets that cannot be
+# pooled (other kernel key, workload parameters, clock; a missing clock is "host")
+# refused with one line naming the difference, exit 2, OUT left untouched.
+# Usage: merge.sh HARNESS
+. "$(dirname "$0")/../common/lib.sh"
+HARNESS=$1
+
+# mkset DIR HOST KEY PAGES CLOCK BOOTS: a set measured on HOST with kernel key KEY,
+# hugetlb.pages=PAGES, clock CLOCK ("" = none), rounds 0..BOOTS-1 of two variants.
+mkset() {
+	local dir=$1 host=$2 key=$3 pages=$4 clock=$5 boots=$6 cores=${7:-2}
+	mkdir -p "$dir"
+	cat > "$dir/meta.json" <<JSON
+{ "host": { "hostname": "$host", "cpu": { "brand": "CPU-$cores" }, "topology": { "cores": $cores } },
+  ${clock:+\"clock\": \"$clock\",}
+  "accel": "tcg",
+  "kernels": { "base": { "key": "$key", "release": "6.1" } },
+  "variants": { "baseline": { "build": "base", "cmdline": "" } },
+  "workloads": { "hugetlb": { "pages": $pages } } }
+JSON
+	: > "$dir/samples.jsonl"
+	for b in $(seq 0 $((boots - 1))); do
+		for v in baseline init_on_alloc; do
+			echo "{\"variant\":\"$v\",\"workload\":\"hugetlb\",\"metric\":\"wall\",\"unit\":\"s\",\"cores\":2,\"boot\":$b,\"rep\":0,\"value\":1.5,\"lower_is_better\":true}" >> "$dir/samples.jsonl"
+		done
+	done
+}
+
+tap_case "two hosts merge, each sample names its host"
+mkset "$WORK/a" nodeA aaaa 32 "" 2
+mkset "$WORK/b" nodeB aaaa 32 host 3 4
+"$HARNESS" merge "$WORK/m" "$WORK/a" "$WORK/b" > "$WORK/out" 2>&1 || fail "merge failed: $(cat "$WORK/out")"
+[ "$(wc -l < "$WORK/m/samples.jsonl")" = 10 ] || fail "merged set holds $(wc -l < "$WORK/m/samples.jsonl") samples, want 10"
+[ "$(jq -c 'select(.host == null)' "$WORK/m/samples.jsonl" | wc -l)" = 0 ] || fail "samples without host"
+[ "$(jq -c 'select(.host == "nodeB")' "$WORK/m/samples.jsonl" | wc -l)" = 6 ] || fail "nodeB's samples"
+[ "$(jq -r '.hosts | map(.name) | join(",")' "$WORK/m/meta.json")" = nodeA,nodeB ] || fail "meta hosts: $(jq -c .hosts "$WORK/m/meta.json")"
+jq -e '.hosts[1].hostinfo.topology.cores == 4' "$WORK/m/meta.json" > /dev/null || fail "nodeB's hostinfo kept"
+
+tap_case "colliding rounds are renumbered, pairs stay on one host"
+dups=$(jq -r '[.variant, .boot] | @tsv' "$WORK/m/samples.jsonl" | sort | uniq -d | wc -l)
+[ "$dups" = 0 ] || fail "$dups (variant, boot) pairs repeat across hosts"
+for b in $(jq -r '.boot' "$WORK/m/samples.jsonl" | sort -u); do
+	n=$(jq -r "select(.boot == $b) | .host" "$WORK/m/samples.jsonl" | sort -u | wc -l)
+	[ "$n" = 1 ] || fail "round $b spans $n hosts"
+done
+jq -e '.merged_from[1].boot_offset == 2' "$WORK/m/meta.json" > /dev/null || fail "boot_offset of the second set"
+
+tap_case "the report shows hosts and warns that they differ"
+"$HARNESS" report "$WORK/m" > "$WORK/rep" 2>&1 || fail "report failed: $(tail -3 "$WORK/rep")"
+grep -q "warning: the hosts differ" "$WORK/rep" || fail "no warning on differing core counts"
+grep -q "host nodeB" "$WORK/rep" || fail "no per-host breakdown"
+
+# refused MSG SETS...: exit 2, one line naming MSG, OUT not created
+refused() {
+	local msg=$1 out=$WORK/refused-$RANDOM
+	shift
+	"$HARNESS" merge "$out" "$@" > "$WORK/err" 2>&1
+	local rc=$?
+	[ $rc = 2 ] || fail "merge of $* exits $rc, want 2"
+	[ "$(wc -l < "$WORK/err")" = 1 ] || fail "not one line: $(cat "$WORK/err")"
+	grep -q -- "$msg" "$WORK/err" || fail "error does not name '$msg': $(cat "$WORK/err")"
+	[ ! -e "$out/samples.jsonl" ] || fail "a refused merge wrote samples"
+}
+
+tap_case "other kernel cache key refused"
+mkset "$WORK/k" nodeC bbbb 32 "" 1
+refused "kernel 'base'" "$WORK/a" "$WORK/k"
+
+tap_case "other workload parameters refused"
+mkset "$WORK/p" nodeC aaaa 64 "" 1
+refused "workload 'hugetlb'" "$WORK/a" "$WORK/p"
+
+tap_case "other clock refused (missing clock is host)"
+mkset "$WORK/c" nodeC aaaa 32 tsc 1
+refused "clock ('host' vs 'tsc')" "$WORK/a" "$WORK/c"
+
+tap_case "OUT holding samples, a missing set and a repeated set refused"
+"$HARNESS" merge "$WORK/m" "$WORK/a" > "$WORK/err" 2>&1
+[ $? = 2 ] || fail "merge into a set with samples must exit 2"
+"$HARNESS" merge "$WORK/n" "$WORK/nosuch" > "$WORK/err" 2>&1
+[ $? = 2 ] || fail "merge of a missing set must exit 2"
+"$HARNESS" merge "$WORK/n" "$WORK/a" "$WORK/a/" > "$WORK/err" 2>&1
+[ $? = 2 ] || fail "a set given twice must exit 2"
+grep -q "given twice" "$WORK/err" || fail "the repeated set is not named: $(cat "$WORK/err")"
+tap_finish
