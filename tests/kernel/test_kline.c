@@ -118,6 +118,39 @@ static void check_sources(const char *root, int *failures)
 	free(bad);
 }
 
+/* The project's own kernel-configs/: both lines parse with their tarballs; the variants
+ * without patches build on every line; each ported series exists on both; mseal-off and
+ * mseal-prewalk only on 6.12. */
+TEST(project_lines)
+{
+	static const char *const anywhere[] = { "base", "kasan", "kasan-vmalloc", "exclusions",
+						"hugetlb-noinit", "unix-noinit", NULL };
+	static const char *const only612[] = { "mseal-off", "mseal-prewalk", NULL };
+	struct line_def l;
+	char *why = NULL;
+
+	setenv("HARDBENCH_SOURCE_DIR", HB_SOURCE_DIR, 1);
+	CHECK(config_require_line("6.1", &l, &why) == 0 && !strcmp(l.source, "/usr/src/linux-source-6.1.tar.xz"));
+	CHECK(l.fragments && !l.fragments[0], "6.1 keeps no fragment of its own (its keys stay)");
+	line_def_free(&l);
+	CHECK(config_require_line("6.12", &l, &why) == 0 &&
+	      !strcmp(l.source, "/usr/src/linux-source-6.12.tar.xz"));
+	CHECK(hb_strv_len(l.fragments) == 1 && ends_with(l.fragments[0], "/line-6.12.config"));
+	line_def_free(&l);
+	for (size_t i = 0; anywhere[i]; i++) {
+		CHECK(config_require_series(anywhere[i], "6.1", &why) == 0, "%s on 6.1", anywhere[i]);
+		CHECK(config_require_series(anywhere[i], "6.12", &why) == 0, "%s on 6.12", anywhere[i]);
+	}
+	for (size_t i = 0; only612[i]; i++) {
+		CHECK(config_require_series(only612[i], "6.12", &why) == 0, "%s on 6.12", only612[i]);
+		why = NULL;
+		CHECK(config_require_series(only612[i], "6.1", &why) == -1 && why &&
+		      strstr(why, "(lines with a series: 6.12)"), "%s refused on 6.1", only612[i]);
+		free(why);
+		why = NULL;
+	}
+}
+
 TEST(resolution) { fixture_run(failures, check_resolution); }
 TEST(build_per_line) { fixture_run(failures, check_build_per_line); }
 TEST(keys_per_line) { fixture_run(failures, check_keys); }
