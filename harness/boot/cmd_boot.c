@@ -270,8 +270,10 @@ static void get_kernel(const struct boot_args *a, struct kernel_image *k, char *
 	if (config_require_variant(a->variant, &v, &why) < 0 ||
 	    config_require_series(v.build, a->line, &why) < 0) /* before anything runs */
 		exit(hb_usage_why(why));
-	ko.line = a->line;
-	ko.source = kline_source_for(a->sources, a->line ? a->line : KLINE_DEFAULT);
+	ko.line = a->line ? a->line : KLINE_DEFAULT;
+	if (kline_check_sources_used(a->sources, (char *[]){ (char *)ko.line, NULL }, &why) < 0)
+		exit(hb_usage_why(why));
+	ko.source = kline_source_for(a->sources, ko.line);
 	ko.dry_run = a->vm.dry_run; /* a dry run builds nothing: it prints the build's plan */
 	int rc = kernel_ensure(v.build, &ko, k);
 	if (rc < 0) /* a damaged cache entry (-2) is fixed by the user: exit 2 */

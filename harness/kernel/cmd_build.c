@@ -72,11 +72,14 @@ static void parse_args(int argc, char **argv, struct build_args *a)
 {
 	size_t n = 0, cap = 0;
 	int first, rc;
+	char *why = NULL;
 
 	if (!hb_opts_cmd(&build_spec, argc, argv, a, &first, &rc))
 		exit(rc);
 	if (!a->opts.line)
 		a->opts.line = KLINE_DEFAULT;
+	if (kline_check_sources_used(a->sources, (char *[]){ (char *)a->opts.line, NULL }, &why) < 0)
+		exit(hb_usage_why(why));
 	a->opts.source = kline_source_for(a->sources, a->opts.line);
 	a->names = xcalloc(1, sizeof(*a->names));
 	for (int i = first; i < argc; i++)

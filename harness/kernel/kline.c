@@ -183,6 +183,27 @@ int kline_check_sources(char *const *sources, char **why)
 	return 0;
 }
 
+int kline_check_sources_used(char *const *sources, char *const *lines, char **why)
+{
+	for (size_t i = 0; sources && sources[i]; i++) {
+		const char *path = NULL;
+		char *line = line_prefix(sources[i], &path), *list;
+		bool used = hb_strv_contains(lines, line ? line : KLINE_DEFAULT);
+
+		if (!used) {
+			list = config_join_names((char **)lines);
+			*why = xasprintf("--source: '%s' is for kernel line %s, which this command does not "
+					 "build (lines: %s; a plain path is %s's, LINE=PATH names another)",
+					 sources[i], line ? line : KLINE_DEFAULT, list, KLINE_DEFAULT);
+			free(list);
+		}
+		free(line);
+		if (!used)
+			return -1;
+	}
+	return 0;
+}
+
 int kline_check_option(void *base, const char *value, char **why)
 {
 	struct line_def l;

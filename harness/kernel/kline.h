@@ -37,6 +37,9 @@ void line_def_free(struct line_def *l);
 const char *kline_source_for(char *const *sources, const char *line);
 /* Checks every --source value: a known line before '=', and a tree or tarball. */
 int kline_check_sources(char *const *sources, char **why);
+/* Every --source value is for one of lines (a plain path: the default line's), so none is
+ * silently ignored: 0, or -1 with *why naming the value and the lines. */
+int kline_check_sources_used(char *const *sources, char *const *lines, char **why);
 
 /* Option checks for the entries below (base unused). */
 int kline_check_option(void *base, const char *value, char **why);

@@ -55,6 +55,8 @@ static int check_lines(struct run_opts *o, char **why)
 		o->lines = xcalloc(2, sizeof(char *));
 		o->lines[0] = xstrdup(KLINE_DEFAULT);
 	}
+	if (kline_check_sources_used(o->sources, o->lines, why) < 0)
+		return -1;
 	for (size_t i = 0; o->lines[i]; i++) {
 		struct line_def l;
 		char *reason = NULL;

@@ -215,6 +215,10 @@ lines)
 	build --kernel-line 7.0 base 2> "$T/err"; [ $? -eq 2 ] || fail "unknown line: exit is not 2"
 	grep -q "unknown kernel line '7.0' (accepted: 6.1, 6.12)" "$T/err" || fail "unknown line: $(cat "$T/err")"
 	build --source "7.0=$T/linux-fake.tar.xz" base 2> "$T/err"; [ $? -eq 2 ] || fail "--source 7.0=: exit is not 2"
+	# A plain --source is 6.1's: with --kernel-line 6.12 it would be ignored, so it is refused.
+	"$HARNESS" build --cache "$T/cache" --kernel-line 6.12 --source "$T/linux-fake.tar.xz" base 2> "$T/err"
+	[ $? -eq 2 ] && grep -q "is for kernel line 6.1, which this command does not build" "$T/err" ||
+		fail "plain --source with --kernel-line 6.12: $(cat "$T/err")"
 	N=$(grep -c bzImage "$T/make-calls"); [ "$N" -eq 2 ] || fail "$N compiles, expected 2"
 	;;
 *) fail "unknown case" ;;

@@ -91,6 +91,7 @@ bad "variant 'mseal-off' on kernel line 6.1" --kernels 6.12,6.1 --variants mseal
 bad "unknown kernel line '7.0' (accepted: 6.1, 6.12)" --kernels 6.1,7.0
 bad "'6.12' appears twice" --kernels 6.12,6.12
 bad "unknown kernel line '7.0'" --source 7.0=/usr/src
+bad "'/usr/src' is for kernel line 6.1, which this command does not build" --kernels 6.12 --source /usr/src
 mkdir -p "$WORK/lset"
 cat >"$WORK/lset/meta.json" <<'JSON'
 { "plan": { "kernels": ["6.1", "6.12"], "variants": ["baseline"], "workloads": ["hackbench"],
