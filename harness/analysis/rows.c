@@ -122,7 +122,8 @@ size_t ds_section_end(const struct dataset *ds, size_t from)
 
 	while (to < ds->ngroups && ds->groups[to]->cores == first->cores &&
 	       !strcmp(ds->groups[to]->workload, first->workload) &&
-	       !strcmp(ds->groups[to]->clock, first->clock))
+	       !strcmp(ds->groups[to]->clock, first->clock) &&
+	       !strcmp(ds->groups[to]->line, first->line))
 		to++;
 	return to;
 }

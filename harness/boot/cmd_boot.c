@@ -22,6 +22,7 @@
 #include "common/progress.h"
 #include "common/xalloc.h"
 #include "kernel/kconfigs.h"
+#include "kernel/kline.h"
 
 /* Exit codes of the guest path itself, apart from the job's own (see --help). */
 #define EXIT_TIMEOUT 124
@@ -33,6 +34,8 @@ struct boot_args {
 	struct vm_opts vm;
 	struct vm_cli cli;    /* the VM options as given, applied to vm after parsing */
 	const char *variant;
+	const char *line;     /* --kernel-line; NULL: KLINE_DEFAULT */
+	char **sources;       /* --source [LINE=]PATH values */
 	const char *kernel;
 	const char *modules;
 	const char *append;
@@ -88,6 +91,8 @@ static const struct hb_option boot_options[] = {
 	  "a new /tmp dir)", .off = BOOT(vm.log_dir) },
 	{ "dry-run", 0, HB_OPT_FLAG, NULL, "print the QEMU (and virtiofsd) command line, run nothing",
 	  .off = BOOT(vm.dry_run) },
+	KLINE_OPTION(BOOT(line)),
+	KLINE_SOURCE_OPTION(BOOT(sources)),
 	{ "kernel", 0, HB_OPT_STRING, "IMAGE", "a bzImage or vmlinux built elsewhere, instead of VARIANT",
 	  .off = BOOT(kernel) },
 	{ "modules", 0, HB_OPT_STRING, "DIR", "its modules (INSTALL_MOD_PATH or lib/modules/<release>)",
@@ -262,15 +267,22 @@ static void get_kernel(const struct boot_args *a, struct kernel_image *k, char *
 		*cmdline = xstrdup("");
 		return;
 	}
-	if (config_require_variant(a->variant, &v, &why) < 0)
+	if (config_require_variant(a->variant, &v, &why) < 0 ||
+	    config_require_series(v.build, a->line, &why) < 0) /* before anything runs */
 		exit(hb_usage_why(why));
+	ko.line = a->line ? a->line : KLINE_DEFAULT;
+	if (kline_check_sources_used(a->sources, (char *[]){ (char *)ko.line, NULL }, &why) < 0)
+		exit(hb_usage_why(why));
+	ko.source = kline_source_for(a->sources, ko.line);
 	ko.dry_run = a->vm.dry_run; /* a dry run builds nothing: it prints the build's plan */
 	int rc = kernel_ensure(v.build, &ko, k);
 	if (rc < 0) /* a damaged cache entry (-2) is fixed by the user: exit 2 */
 		exit(rc == -2 ? HB_EXIT_USAGE : EXIT_GUEST_FAILED);
 	if (a->vm.dry_run && !k->bzimage && !k->vmlinux) {
+		bool other = a->line && strcmp(a->line, KLINE_DEFAULT);
 		hb_info("dry run: build '%s' is not in the cache yet, so there is no QEMU command "
-			"line to show ('harness build %s' builds it)", v.build, v.build);
+			"line to show ('harness build %s%s%s' builds it)", v.build, v.build,
+			other ? " --kernel-line " : "", other ? a->line : "");
 		exit(HB_EXIT_OK);
 	}
 	*cmdline = xstrdup(v.cmdline ? v.cmdline : "");

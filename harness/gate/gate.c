@@ -8,6 +8,7 @@
 #include "analysis/numfmt.h"
 #include "common/log.h"
 #include "common/xalloc.h"
+#include "results/store.h"
 
 static const char *const outcome_names[] = { "ok", "regression", "improvement", "not comparable" };
 
@@ -15,16 +16,18 @@ char *gate_entry_name(const struct gate_entry *e)
 {
 	char *cores = e->cores >= 0 ? xasprintf(" cores=%d", e->cores) : xstrdup("");
 	char *clock = strcmp(e->clock, "host") ? xasprintf(" clock=%s", e->clock) : xstrdup("");
-	char *name = xasprintf("%s %s%s%s %s", e->workload, e->metric, cores, clock, e->variant);
+	char *line = strcmp(e->line, RS_DEFAULT_LINE) ? xasprintf(" kernel=%s", e->line) : xstrdup("");
+	char *name = xasprintf("%s %s%s%s%s %s", e->workload, e->metric, cores, clock, line, e->variant);
 
 	free(cores);
 	free(clock);
+	free(line);
 	return name;
 }
 
 static bool same_key(const struct gate_entry *a, const struct gate_entry *b)
 {
-	return a->cores == b->cores && !strcmp(a->clock, b->clock) &&
+	return a->cores == b->cores && !strcmp(a->clock, b->clock) && !strcmp(a->line, b->line) &&
 	       !strcmp(a->workload, b->workload) && !strcmp(a->metric, b->metric) &&
 	       !strcmp(a->variant, b->variant);
 }

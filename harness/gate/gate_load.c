@@ -26,7 +26,7 @@ static struct gate_entry *add_entry(struct gate_set *set, const char *clock, con
 	*e = (struct gate_entry){ .clock = xstrdup(clock), .workload = xstrdup(workload),
 				  .metric = xstrdup(metric),
 				  .unit = xstrdup(unit), .variant = xstrdup(variant), .cores = cores,
-				  .lower_is_better = lower };
+				  .lower_is_better = lower, .line = xstrdup(RS_DEFAULT_LINE) };
 	return e;
 }
 
@@ -84,6 +84,8 @@ static int load_dir(const char *dir, const char *baseline, struct gate_set *set)
 			struct gate_entry *e = add_entry(set, g->clock, g->workload, g->metric, g->unit,
 							 g->cores, ds.variants[g->cells[c].variant],
 							 g->lower_is_better);
+			free(e->line);
+			e->line = xstrdup(g->line);
 			summary_from_welford(&g->cells[c].w, &e->s);
 			if (pairs && base && base != &g->cells[c])
 				paired_cost(e, &g->cells[c], base);
@@ -134,6 +136,10 @@ static bool load_row(json_object *row, bool costs, struct gate_set *set)
 		      json_object_get_string(key(row, "metric")), unit ? json_object_get_string(unit) : "",
 		      cores ? json_object_get_int(cores) : -1, json_object_get_string(key(row, "variant")),
 		      !lower || json_object_get_boolean(lower));
+	if (is_text(key(row, "kernel_line"))) {
+		free(e->line);
+		e->line = xstrdup(json_object_get_string(key(row, "kernel_line")));
+	}
 	summary_from_moments(json_object_get_int64(key(row, "n")), json_object_get_double(key(row, "mean")),
 			     is_number(sd) ? json_object_get_double(sd) : NAN, &e->s);
 	if (costs)
@@ -178,6 +184,7 @@ void gate_set_free(struct gate_set *set)
 {
 	for (size_t i = 0; i < set->n; i++) {
 		free(set->e[i].clock);
+		free(set->e[i].line);
 		free(set->e[i].workload);
 		free(set->e[i].metric);
 		free(set->e[i].unit);

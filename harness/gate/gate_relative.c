@@ -21,7 +21,7 @@ static const struct gate_entry *find_variant(const struct gate_set *set, const s
 {
 	for (size_t i = 0; i < set->n; i++) {
 		const struct gate_entry *c = &set->e[i];
-		if (c->cores == e->cores && !strcmp(c->clock, e->clock) &&
+		if (c->cores == e->cores && !strcmp(c->clock, e->clock) && !strcmp(c->line, e->line) &&
 		    !strcmp(c->workload, e->workload) && !strcmp(c->metric, e->metric) &&
 		    !strcmp(c->variant, variant))
 			return c;

@@ -9,6 +9,7 @@
 #include "common/log.h"
 #include "common/spawn.h"
 #include "common/xalloc.h"
+#include "kernel/kline.h"
 
 char *kernel_compiler_id(void)
 {
@@ -44,6 +45,13 @@ static int add_file(struct hb_sha256 *h, const char *kind, const char *path)
 	return 0;
 }
 
+char *kernel_slot_name(const struct build_def *b, const char *key)
+{
+	if (b->line && strcmp(b->line, KLINE_DEFAULT))
+		return xasprintf("%s-%s-%.*s", b->name, b->line, KBUILD_KEY_PREFIX, key);
+	return xasprintf("%s-%.*s", b->name, KBUILD_KEY_PREFIX, key);
+}
+
 int kernel_cache_key(const struct build_def *b, const char *source_identity,
 		     const char *compiler_id, char key[HB_SHA256_HEX])
 {
@@ -54,6 +62,13 @@ int kernel_cache_key(const struct build_def *b, const char *source_identity,
 
 	hb_sha256_add_str(h, head);
 	free(head);
+	/* Lines besides the default name themselves, so two lines never share an entry even
+	 * built from one source; the default line's keys stay what they were before lines. */
+	if (b->line && strcmp(b->line, KLINE_DEFAULT)) {
+		head = xasprintf("line %s\n", b->line);
+		hb_sha256_add_str(h, head);
+		free(head);
+	}
 	for (size_t i = 0; rc == 0 && b->fragments && b->fragments[i]; i++)
 		rc = add_file(h, "fragment", b->fragments[i]);
 	for (size_t i = 0; rc == 0 && b->patches && b->patches[i]; i++)

@@ -11,9 +11,13 @@
 /* Entry folders are <build>-<first KEY_PREFIX hex digits of the key>. */
 #define KBUILD_KEY_PREFIX 16
 
+/* The entry, work and lock name: <build>-<key prefix> on the default line (as before
+ * lines existed), <build>-<line>-<key prefix> on any other. */
+char *kernel_slot_name(const struct build_def *b, const char *key);
 /* First line of `gcc --version`; NULL after printing why. */
 char *kernel_compiler_id(void);
-/* sha256 over: recipe version, source identity, compiler id, each fragment's and each
+/* sha256 over: recipe version, source identity, compiler id, the line unless it is the
+ * default one, each fragment's and each
  * patch's name and content. ccache, jobs and paths do not matter. -1 after naming a file
  * that cannot be read. */
 int kernel_cache_key(const struct build_def *b, const char *source_identity,

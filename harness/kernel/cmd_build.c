@@ -1,5 +1,5 @@
-/* harness build [VARIANT|BUILD ...] [--source DIR|TARBALL] [--cache DIR] [--jobs N]
- *               [--force] [--dry-run] [--list] [--verify] */
+/* harness build [VARIANT|BUILD ...] [--kernel-line LINE] [--source [LINE=]DIR|TARBALL]
+ *               [--cache DIR] [--jobs N] [--force] [--dry-run] [--list] [--verify] */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,34 +14,21 @@
 #include "common/paths.h"
 #include "common/xalloc.h"
 #include "kernel/kconfigs.h"
+#include "kernel/kline.h"
 
 struct build_args {
 	struct kernel_opts opts;
+	char **sources; /* --source values, [LINE=]PATH */
 	bool list;
 	bool verify;
 	char **names; /* build names, resolved and without duplicates */
 };
 
-static int check_source(void *base, const char *s, char **why)
-{
-	(void)base;
-	if (hb_is_dir(s))
-		return 0;
-	if (!hb_is_file(s))
-		*why = xasprintf("--source: '%s' does not exist (accepted: a kernel tree or a tarball)", s);
-	else if (!ksource_is_tarball_name(s))
-		*why = xasprintf("--source: '%s' is not a tarball (accepted: a kernel tree, or .tar, "
-				 ".tar.xz, .tar.gz, .tgz, .tar.bz2, .tar.zst)", s);
-	else
-		return 0;
-	return -1;
-}
-
 #define BUILD(f) offsetof(struct build_args, f)
 
 static const struct hb_option build_options[] = {
-	{ "source", 0, HB_OPT_STRING, "DIR|TARBALL", "kernel source (default " KSOURCE_DEFAULT ")",
-	  .off = BUILD(opts.source), .set = check_source },
+	KLINE_OPTION(BUILD(opts.line)),
+	KLINE_SOURCE_OPTION(BUILD(sources)),
 	{ "cache", 0, HB_OPT_STRING, "DIR", "kernel cache (default $HARDBENCH_CACHE or\n"
 	  "~/.cache/hardbench)", .off = BUILD(opts.cache) },
 	{ "jobs", 'j', HB_OPT_INT, "N", "parallel compile jobs (default: host cores)", 1, 4096,
@@ -70,7 +57,7 @@ static void add_name(struct build_args *a, size_t *n, size_t *cap, const char *n
 {
 	char *why = NULL, *build = config_require_build_name(name, &why);
 
-	if (!build)
+	if (!build || config_require_series(build, a->opts.line, &why) < 0)
 		exit(hb_usage_why(why));
 	if (hb_strv_contains(a->names, build)) {
 		free(build);
@@ -85,9 +72,15 @@ static void parse_args(int argc, char **argv, struct build_args *a)
 {
 	size_t n = 0, cap = 0;
 	int first, rc;
+	char *why = NULL;
 
 	if (!hb_opts_cmd(&build_spec, argc, argv, a, &first, &rc))
 		exit(rc);
+	if (!a->opts.line)
+		a->opts.line = KLINE_DEFAULT;
+	if (kline_check_sources_used(a->sources, (char *[]){ (char *)a->opts.line, NULL }, &why) < 0)
+		exit(hb_usage_why(why));
+	a->opts.source = kline_source_for(a->sources, a->opts.line);
 	a->names = xcalloc(1, sizeof(*a->names));
 	for (int i = first; i < argc; i++)
 		add_name(a, &n, &cap, argv[i]);
@@ -102,11 +95,11 @@ static const char *cache_state(const char *build, const struct kernel_opts *opts
 	const char *state = "error";
 	int rc;
 
-	if (config_load_build(build, &def) == 0) {
+	if (config_load_build_line(build, opts->line, &def) == 0) {
 		bool no_patches = def.patch_dir && !def.patches[0];
 		build_def_free(&def);
 		if (no_patches)
-			return "patches missing";
+			return "no series";
 	}
 	rc = kernel_lookup(build, opts, &k);
 	if (rc == 0)
@@ -123,10 +116,10 @@ static int list_all(const struct kernel_opts *opts)
 {
 	char **builds = config_list_builds(), **variants = config_list_variants();
 
-	printf("builds:\n");
+	printf("builds (kernel line %s; --kernel-line LINE lists another):\n", opts->line);
 	for (size_t i = 0; builds[i]; i++) {
 		struct build_def d;
-		if (config_load_build(builds[i], &d) < 0) {
+		if (config_load_build_line(builds[i], opts->line, &d) < 0) {
 			printf("  %-16s %-15s (file does not parse)\n", builds[i], "error");
 			continue;
 		}
@@ -159,8 +152,10 @@ int cmd_build(int argc, char **argv)
 		return kernel_verify_all(&a.opts);
 	}
 	if (a.list) {
+		int rc = list_all(&a.opts);
 		hb_free_strv(a.names);
-		return list_all(&a.opts);
+		hb_free_strv(a.sources);
+		return rc;
 	}
 	for (size_t i = 0; a.names[i]; i++) {
 		struct kernel_image k;
@@ -177,6 +172,7 @@ int cmd_build(int argc, char **argv)
 	if (failed > damaged) /* a damaged entry's error is its one line */
 		hb_error("%d of %zu build(s) failed", failed, hb_strv_len(a.names));
 	hb_free_strv(a.names);
+	hb_free_strv(a.sources);
 	/* A damaged entry is bad input to fix (--force), not a failed build. */
 	return damaged ? HB_EXIT_USAGE : failed ? HB_EXIT_FAIL : HB_EXIT_OK;
 }

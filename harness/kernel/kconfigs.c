@@ -1,5 +1,7 @@
 /* kernel-configs/ builds and variants: INI files read with inih. */
 #include "kernel/kconfigs.h"
+#include "kernel/kconfigs_ini.h"
+#include "kernel/kline.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -11,18 +13,6 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
-
-/* One key of a section and where its value goes. */
-struct ini_key {
-	const char *name;
-	char **value;
-};
-
-struct ini_target {
-	const char *section;
-	struct ini_key *keys;
-	char *why; /* first error's reason; the line number comes from inih */
-};
 
 char *config_dir(void)
 {
@@ -38,7 +28,7 @@ char *config_dir(void)
 }
 
 /* Names become file names: refuse anything that could leave the folder. */
-static bool valid_name(const char *name)
+bool config_valid_name(const char *name)
 {
 	if (!name || !*name || name[0] == '.' || name[0] == '-')
 		return false;
@@ -90,8 +80,7 @@ static int on_ini_entry(void *user, const char *section, const char *name, const
 	return 0;
 }
 
-/* 0 parsed; -1 no such file; -2 parse error printed. */
-static int load_ini(const char *path, struct ini_target *t)
+int config_load_ini(const char *path, struct ini_target *t)
 {
 	int rc;
 
@@ -109,7 +98,7 @@ static int load_ini(const char *path, struct ini_target *t)
 	return -2;
 }
 
-static char *def_path(const char *folder, const char *name, const char *suffix)
+char *config_def_path(const char *folder, const char *name, const char *suffix)
 {
 	char *dir = config_dir();
 	char *path = xasprintf("%s/%s/%s%s", dir, folder, name, suffix);
@@ -156,8 +145,7 @@ static char **list_dir(const char *dir, bool (*keep)(const char *), bool full_pa
 	return v;
 }
 
-/* fragments= words -> absolute paths, base.config first. -2 after naming a missing one. */
-static int resolve_fragments(const char *file, const char *words, char ***out)
+int config_resolve_fragments(const char *file, const char *words, char *const *first, char ***out)
 {
 	char *dir = config_dir();
 	char *copy = xstrdup(words ? words : ""), *save = NULL;
@@ -166,13 +154,16 @@ static int resolve_fragments(const char *file, const char *words, char ***out)
 	int rc = 0;
 
 	v = xgrow(v, &cap, 2, sizeof(*v));
-	v[n++] = hb_path_join(dir, "base.config");
+	for (size_t i = 0; first && first[i]; i++) {
+		v = xgrow(v, &cap, n + 2, sizeof(*v));
+		v[n++] = xstrdup(first[i]);
+	}
 	for (char *w = strtok_r(copy, " \t,", &save); w; w = strtok_r(NULL, " \t,", &save)) {
 		size_t len = strlen(w);
 		bool has_suffix = len > 7 && !strcmp(w + len - 7, ".config");
 		char *path = xasprintf("%s/fragments/%s%s", dir, w, has_suffix ? "" : ".config");
 
-		if (!valid_name(w) || !hb_is_file(path)) {
+		if (!config_valid_name(w) || !hb_is_file(path)) {
 			hb_error("%s: fragment '%s' not found (expected %s)", file, w, path);
 			free(path);
 			rc = -2;
@@ -196,47 +187,82 @@ static bool words_one(const char *s)
 	return s && *s && !strpbrk(s, " \t");
 }
 
-int config_load_build(const char *name, struct build_def *out)
+/* base.config, then the line's fragments: what every build of the line starts from. */
+static char **line_base(const struct line_def *l)
+{
+	char *dir = config_dir();
+	char **v = xcalloc(hb_strv_len(l->fragments) + 2, sizeof(*v));
+	size_t n = 0;
+
+	v[n++] = hb_path_join(dir, "base.config");
+	for (size_t i = 0; l->fragments[i]; i++)
+		v[n++] = xstrdup(l->fragments[i]);
+	free(dir);
+	return v;
+}
+
+/* patches= folder -> the line's series in patches/<folder>/<line>/ (see kconfigs.h). */
+static void set_patches(struct build_def *out, const char *folder, const char *line)
+{
+	char *dir = config_dir();
+
+	if (folder && *folder) {
+		out->patch_dir = xasprintf("%s/patches/%s/%s", dir, folder, line);
+		out->patches = list_dir(out->patch_dir, is_patch_file, true);
+	} else {
+		out->patches = xcalloc(1, sizeof(char *));
+	}
+	free(dir);
+}
+
+int config_load_build_line(const char *name, const char *line, struct build_def *out)
 {
 	char *desc = NULL, *seed = NULL, *frags = NULL, *patches = NULL;
 	struct ini_key keys[] = { { "description", &desc }, { "seed", &seed },
 				  { "fragments", &frags }, { "patches", &patches }, { NULL, NULL } };
 	struct ini_target t = { .section = "build", .keys = keys };
-	char *path;
+	struct line_def l = { 0 };
+	char *path, **first = NULL;
 	int rc;
 
-	if (!valid_name(name))
-		return -1;
-	path = def_path("builds", name, ".build");
-	rc = load_ini(path, &t);
 	*out = (struct build_def){ 0 };
-	if (rc == 0 && patches && *patches && !(words_one(patches) && valid_name(patches))) {
+	if (!config_valid_name(name))
+		return -1;
+	line = line ? line : KLINE_DEFAULT;
+	path = config_def_path("builds", name, ".build");
+	rc = config_load_ini(path, &t);
+	if (rc == 0 && patches && *patches && !(words_one(patches) && config_valid_name(patches))) {
 		hb_error("%s: patches = '%s' is not one folder name under kernel-configs/patches/",
 			 path, patches);
 		rc = -2;
 	}
+	if (rc == 0 && config_load_line(line, &l) != 0) {
+		hb_error("%s: kernel line '%s' has no readable kernel-configs/lines/%s.line", path, line, line);
+		rc = -2;
+	}
 	if (rc == 0)
-		rc = resolve_fragments(path, frags, &out->fragments);
+		rc = config_resolve_fragments(path, frags, first = line_base(&l), &out->fragments);
 	if (rc == 0) {
 		out->name = xstrdup(name);
+		out->line = xstrdup(line);
 		out->description = or_empty(desc);
 		out->seed = or_empty(seed);
 		desc = seed = NULL;
-		if (patches && *patches) {
-			char *dir = config_dir();
-			out->patch_dir = xasprintf("%s/patches/%s", dir, patches);
-			out->patches = list_dir(out->patch_dir, is_patch_file, true);
-			free(dir);
-		} else {
-			out->patches = xcalloc(1, sizeof(char *));
-		}
+		set_patches(out, patches, line);
 	}
+	hb_free_strv(first);
+	line_def_free(&l);
 	free(desc);
 	free(seed);
 	free(frags);
 	free(patches);
 	free(path);
 	return rc;
+}
+
+int config_load_build(const char *name, struct build_def *out)
+{
+	return config_load_build_line(name, NULL, out);
 }
 
 int config_load_variant(const char *name, struct variant_def *out)
@@ -248,11 +274,11 @@ int config_load_variant(const char *name, struct variant_def *out)
 	char *path;
 	int rc;
 
-	if (!valid_name(name))
+	if (!config_valid_name(name))
 		return -1;
-	path = def_path("variants", name, ".variant");
-	rc = load_ini(path, &t);
-	if (rc == 0 && !(words_one(build) && valid_name(build))) {
+	path = config_def_path("variants", name, ".variant");
+	rc = config_load_ini(path, &t);
+	if (rc == 0 && !(words_one(build) && config_valid_name(build))) {
 		hb_error("%s: build = '%s' is not a build name", path, build ? build : "");
 		rc = -2;
 	}
@@ -305,6 +331,7 @@ char **config_list_variants(void) { return list_names("variants", ends_variant, 
 void build_def_free(struct build_def *b)
 {
 	free(b->name);
+	free(b->line);
 	free(b->description);
 	free(b->seed);
 	hb_free_strv(b->fragments);

@@ -1,14 +1,17 @@
 /* Names given on the command line -> variants and builds, with the one-line reason (the
  * known names) when a name is neither or its file is broken. */
 #include "kernel/kconfigs.h"
+#include "kernel/kconfigs_ini.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "common/argparse.h"
+#include "common/paths.h"
+#include "kernel/kline.h"
 #include "common/xalloc.h"
 
-/* "a, b, c" of a list, for "accepted: ..." messages. */
-static char *join_names(char **v)
+char *config_join_names(char **v)
 {
 	char *s = xstrdup("");
 	for (size_t i = 0; v && v[i]; i++) {
@@ -22,7 +25,7 @@ static char *join_names(char **v)
 /* "unknown variant 'x' (accepted: a, b)": the names of kind, for *why. */
 static char *unknown_name(const char *what, const char *name, char **known)
 {
-	char *list = join_names(known), *why;
+	char *list = config_join_names(known), *why;
 
 	why = xasprintf("unknown %s '%s' (accepted: %s)", what, name, list);
 	free(list);
@@ -47,7 +50,7 @@ static int check_variant_build(const char *name, const struct variant_def *v, ch
 		return -1;
 	}
 	builds = config_list_builds();
-	char *list = join_names(builds);
+	char *list = config_join_names(builds);
 	*why = xasprintf("variant '%s' names unknown build '%s' (builds: %s)", name, v->build, list);
 	free(list);
 	hb_free_strv(builds);
@@ -74,7 +77,7 @@ int config_require_variant(const char *name, struct variant_def *out, char **why
 static char *unknown_build_or_variant(const char *name)
 {
 	char **variants = config_list_variants(), **builds = config_list_builds();
-	char *vl = join_names(variants), *bl = join_names(builds);
+	char *vl = config_join_names(variants), *bl = config_join_names(builds);
 	char *why = xasprintf("unknown variant or build '%s' (variants: %s; builds: %s)", name, vl, bl);
 
 	free(vl);
@@ -113,4 +116,51 @@ char *config_require_build_name(const char *name, char **why)
 	build = xstrdup(v.build);
 	variant_def_free(&v);
 	return build;
+}
+
+/* The lines with a folder next to the build's patch_dir: "6.12" or "none". */
+static char *lines_with_series(const char *patch_dir)
+{
+	char *parent = xstrndup(patch_dir, (size_t)(strrchr(patch_dir, '/') - patch_dir));
+	char **lines = config_list_lines(), **have = xcalloc(hb_strv_len(lines) + 1, sizeof(char *));
+	size_t n = 0;
+	char *s;
+
+	for (size_t i = 0; lines[i]; i++) {
+		char *dir = hb_path_join(parent, lines[i]);
+		if (hb_is_dir(dir))
+			have[n++] = xstrdup(lines[i]);
+		free(dir);
+	}
+	s = n ? config_join_names(have) : xstrdup("none");
+	hb_free_strv(have);
+	hb_free_strv(lines);
+	free(parent);
+	return s;
+}
+
+int config_check_series(const struct build_def *b, char **why)
+{
+	char *have;
+
+	if (!b->patch_dir || b->patches[0])
+		return 0;
+	have = lines_with_series(b->patch_dir);
+	*why = xasprintf("build '%s' has no patch series for kernel line %s: %s %s (lines with a "
+			 "series: %s)", b->name, b->line, b->patch_dir,
+			 hb_is_dir(b->patch_dir) ? "has no *.patch files" : "does not exist", have);
+	free(have);
+	return -1;
+}
+
+int config_require_series(const char *build, const char *line, char **why)
+{
+	struct build_def b;
+	int rc = 0;
+
+	if (config_load_build_line(build, line, &b) == 0) {
+		rc = config_check_series(&b, why);
+		build_def_free(&b);
+	}
+	return rc;
 }

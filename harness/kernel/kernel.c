@@ -23,6 +23,25 @@
 #include "common/spawn.h"
 #include "common/xalloc.h"
 #include "kernel/kopts.h"
+#include "kernel/kline.h"
+
+/* The source of the build's line: opts->source, else the line's source=. */
+static int plan_source(struct kernel_plan *p, const struct kernel_opts *opts)
+{
+	struct line_def l;
+	int rc;
+
+	if (opts && opts->source)
+		return ksource_identify(opts->source, p->cache, &p->src);
+	if (config_load_line(p->def.line, &l) != 0) {
+		hb_error("kernel line '%s' has no readable kernel-configs/lines/%s.line", p->def.line,
+			 p->def.line);
+		return -1;
+	}
+	rc = ksource_identify(l.source, p->cache, &p->src);
+	line_def_free(&l);
+	return rc;
+}
 
 /* What every use of an entry checks (see integrity.h and the figure in kernel.h). */
 #define ENTRY_CHECK INTEGRITY_FULL
@@ -33,7 +52,7 @@ int kernel_plan_init(const char *build, const struct kernel_opts *opts, struct k
 	int rc;
 
 	*p = (struct kernel_plan){ 0 };
-	rc = config_load_build(build, &p->def);
+	rc = config_load_build_line(build, opts ? opts->line : NULL, &p->def);
 	if (rc == -1)
 		hb_error("unknown build '%s' (no kernel-configs/builds/%s.build)", build, build);
 	if (rc < 0)
@@ -47,13 +66,13 @@ int kernel_plan_init(const char *build, const struct kernel_opts *opts, struct k
 	/* Absolute, because make runs inside the source copy (INSTALL_MOD_PATH, ccache). */
 	free(p->cache);
 	p->cache = abs;
-	if (ksource_identify(opts ? opts->source : NULL, p->cache, &p->src) < 0 ||
+	if (plan_source(p, opts) < 0 ||
 	    !(p->compiler = kernel_compiler_id()) ||
 	    kernel_cache_key(&p->def, p->src.identity, p->compiler, p->key) < 0) {
 		kernel_plan_free(p);
 		return -1;
 	}
-	p->slot = xasprintf("%s-%.*s", p->def.name, KBUILD_KEY_PREFIX, p->key);
+	p->slot = kernel_slot_name(&p->def, p->key);
 	p->entry = xasprintf("%s/kernels/%s", p->cache, p->slot);
 	p->work = xasprintf("%s/work/%s", p->cache, p->slot);
 	p->staging = xasprintf("%s/kernels/.tmp-%s", p->cache, p->slot);
@@ -79,10 +98,12 @@ void kernel_plan_free(struct kernel_plan *p)
 
 int kernel_plan_check_patches(const struct kernel_plan *p)
 {
-	if (!p->def.patch_dir || p->def.patches[0])
+	char *why = NULL;
+
+	if (config_check_series(&p->def, &why) == 0)
 		return 0;
-	hb_error("build '%s' needs the patch series in %s, which %s", p->def.name, p->def.patch_dir,
-		 hb_is_dir(p->def.patch_dir) ? "has no *.patch files" : "does not exist");
+	hb_error("%s", why);
+	free(why);
 	return -1;
 }
 

@@ -16,7 +16,8 @@ struct kernel_image {
 };
 
 struct kernel_opts {
-	const char *source;  /* tree or tarball; NULL: /usr/src/linux-source-6.1.tar.xz */
+	const char *line;    /* kernel line (kernel-configs/lines/); NULL: KLINE_DEFAULT */
+	const char *source;  /* tree or tarball of that line; NULL: the line's source= */
 	const char *cache;   /* NULL: hb_cache_dir() */
 	int jobs;            /* 0: host cores */
 	bool force;          /* rebuild even on a cache hit */

@@ -74,10 +74,15 @@ static char *ylabel(const struct ds_group *g)
 			 g->lower_is_better ? "slowdown" : "drop", g->metric);
 }
 
-/* "" for the host clock, else "-icount": file names of other clocks' charts. */
+/* "" for the host clock and the default line, else "-icount", "-6.12", "-icount-6.12":
+ * file names and titles of other clocks' and lines' charts. */
 static char *clock_tag(const struct ds_group *g, char sep)
 {
-	return strcmp(g->clock, "host") ? xasprintf("%c%s", sep, g->clock) : xstrdup("");
+	char *clock = strcmp(g->clock, "host") ? xasprintf("%c%s", sep, g->clock) : xstrdup("");
+	char *tag = strcmp(g->line, RS_DEFAULT_LINE) ? xasprintf("%s%c%s", clock, sep, g->line)
+						      : xstrdup(clock);
+	free(clock);
+	return tag;
 }
 
 static char *unit_suffix(const struct ds_group *g)
@@ -92,7 +97,8 @@ static size_t same_metric(const struct plot_ctx *p, const struct ds_group *g, co
 
 	for (size_t i = 0; i < p->ds.ngroups; i++)
 		if (!p->wide[i] && !strcmp(p->ds.groups[i]->workload, g->workload) &&
-		    !strcmp(p->ds.groups[i]->metric, g->metric) && !strcmp(p->ds.groups[i]->clock, g->clock))
+		    !strcmp(p->ds.groups[i]->metric, g->metric) && !strcmp(p->ds.groups[i]->clock, g->clock) &&
+		    !strcmp(p->ds.groups[i]->line, g->line))
 			out[n++] = p->ds.groups[i];
 	return n;
 }

@@ -25,14 +25,21 @@ bool report_show_clock(const struct report_ctx *ctx, const struct ds_group *g)
 	return ctx->ds.nclocks > 1 || strcmp(g->clock, "host");
 }
 
+bool report_show_line(const struct report_ctx *ctx, const struct ds_group *g)
+{
+	return ctx->ds.nlines > 1 || strcmp(g->line, RS_DEFAULT_LINE);
+}
+
 char *report_place(const struct report_ctx *ctx, const struct ds_group *g)
 {
 	char *cores = g->cores >= 0 ? xasprintf(" cores=%d", g->cores) : xstrdup("");
 	char *clock = report_show_clock(ctx, g) ? xasprintf(" clock=%s", g->clock) : xstrdup("");
-	char *place = xasprintf("%s%s%s", g->workload, cores, clock);
+	char *line = report_show_line(ctx, g) ? xasprintf(" kernel=%s", g->line) : xstrdup("");
+	char *place = xasprintf("%s%s%s%s", g->workload, cores, clock, line);
 
 	free(cores);
 	free(clock);
+	free(line);
 	return place;
 }
 

@@ -33,6 +33,8 @@ bool report_section_wide(const struct report_ctx *ctx, struct ds_group *const *g
 char *report_place(const struct report_ctx *ctx, const struct ds_group *g);
 /* Is g's clock worth naming in its label (not host, or the set has several)? */
 bool report_show_clock(const struct report_ctx *ctx, const struct ds_group *g);
+/* The same for the kernel line: shown when the set has several or it is not 6.1. */
+bool report_show_line(const struct report_ctx *ctx, const struct ds_group *g);
 /* The set's clock: meta.json's "clock" name, else its samples' one clock; "mixed" when
  * the samples have several; "host" for sets from before the choice. */
 const char *report_clock(const struct report_ctx *ctx);

@@ -64,6 +64,7 @@ static json_object *row_json(const struct report_ctx *ctx, const struct group_ro
 	estimates_json(o, r);
 	add(o, "lower_is_better", json_object_new_boolean(r->g->lower_is_better));
 	add(o, "clock", json_object_new_string(r->g->clock));
+	add(o, "kernel_line", json_object_new_string(r->g->line));
 	if (ctx->ratio_to >= 0)
 		add(o, "ratio_to", hb_json_double(r->ratio_to));
 	if (problem)

@@ -25,6 +25,8 @@ static void group_heading(const struct report_ctx *ctx, const struct ds_group *g
 		fprintf(ctx->out, ", cores=%d", g->cores);
 	if (report_show_clock(ctx, g))
 		fprintf(ctx->out, ", clock=%s", g->clock);
+	if (report_show_line(ctx, g))
+		fprintf(ctx->out, ", kernel=%s", g->line);
 	fprintf(ctx->out, ", %s is better\n%s", g->lower_is_better ? "lower" : "higher", md ? "\n" : "");
 }
 
@@ -250,5 +252,6 @@ void report_render_text(struct report_ctx *ctx, bool markdown)
 			for (size_t i = 0; i < n; i++)
 				long_group(ctx, picked[i], markdown);
 	}
+	report_lines_text(ctx, markdown);
 	free(picked);
 }

@@ -55,6 +55,7 @@ static json_object *measured_conditions(struct seeds_report *sr, const struct se
 	json_object_object_add(c, "cores", hb_json_count(m->cores));
 	json_object_object_add(c, "accel", json_object_new_string(accel));
 	json_object_object_add(c, "kernel", json_object_new_string(kv));
+	json_object_object_add(c, "kernel_line", json_object_new_string(seeds_measured_line(sr->ctx)));
 	json_object_object_add(c, "baseline_kernel", json_object_new_string(kb));
 	free(accel);
 	free(kv);

@@ -78,14 +78,16 @@ static void compare_cell(struct seeds_report *sr, const struct seed_figure *f,
 }
 
 /* The groups of (workload, metric) holding both variants, in display (cores) order. */
-static size_t both_cells(const struct dataset *ds, const char *workload, const char *metric,
+static size_t both_cells(const struct seeds_report *sr, const char *workload, const char *metric,
 			 int v, int b, const struct ds_group **out)
 {
+	const struct dataset *ds = &sr->ctx->ds;
+	const char *line = seeds_measured_line(sr->ctx); /* one line: the one meta.json's kernels are */
 	size_t n = 0;
 
 	for (size_t i = 0; i < ds->ngroups; i++) {
 		const struct ds_group *g = ds->groups[i];
-		if (!strcmp(g->workload, workload) && !strcmp(g->metric, metric) &&
+		if (!strcmp(g->workload, workload) && !strcmp(g->metric, metric) && !strcmp(g->line, line) &&
 		    ds_group_cell(g, v) && ds_group_cell(g, b))
 			out[n++] = g;
 	}
@@ -108,7 +110,7 @@ static void compare_cells(struct seeds_report *sr, const struct seed_figure *f, 
 {
 	const struct dataset *ds = &sr->ctx->ds;
 	const struct ds_group **gs = xcalloc(ds->ngroups, sizeof(*gs));
-	size_t n = both_cells(ds, wl, metric, v, b, gs);
+	size_t n = both_cells(sr, wl, metric, v, b, gs);
 
 	if (!n)
 		not_measured(sr, f, metric, MATCH_NO_CELL, "no %s and %s samples of %s %s at the same cores",

@@ -31,6 +31,17 @@ static const char *meta_string(const struct report_ctx *ctx, const char *const *
 	return json_object_is_type(o, json_type_string) ? json_object_get_string(o) : NULL;
 }
 
+const char *seeds_measured_line(const struct report_ctx *ctx)
+{
+	json_object *lines = meta_at(ctx, (const char *[]){ "plan", "kernels", NULL });
+	json_object *first = json_object_is_type(lines, json_type_array) ?
+			     json_object_array_get_idx(lines, 0) : NULL;
+
+	if (json_object_is_type(first, json_type_string))
+		return json_object_get_string(first);
+	return ctx->ds.nlines ? ctx->ds.lines[0] : RS_DEFAULT_LINE;
+}
+
 char *seeds_measured_accel(const struct report_ctx *ctx)
 {
 	const char *accel = meta_string(ctx, (const char *[]){ RS_META_ACCEL, NULL });

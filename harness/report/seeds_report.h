@@ -58,6 +58,9 @@ void seeds_match_free(struct seed_match *m);
 /* Measured conditions from meta.json ("unknown" where it says nothing). Callers free. */
 char *seeds_measured_accel(const struct report_ctx *ctx);
 char *seeds_measured_kernel(const struct report_ctx *ctx, const char *variant);
+/* The kernel line seeds are compared on: the run's first line (meta.json plan.kernels[0],
+ * whose kernels meta.json "kernels" lists), else the samples' first, else 6.1. */
+const char *seeds_measured_line(const struct report_ctx *ctx);
 char *seeds_measured_host(const struct report_ctx *ctx);
 
 /* "+7.71%" or "76.55x" of a figure's kind. buf: NUMFMT_SIZE bytes. */

@@ -73,10 +73,21 @@ static char *published_cores(const struct seed_match *rows, size_t n)
 }
 
 /* "cores 2, 4; accel tcg; kernel 6.1.192", or per variant when kernels differ. */
+/* " (kernel line 6.12)" when the set is not 6.1 alone: which line the rows compare.
+ * Caller frees. */
+static char *line_note(const struct seeds_report *sr)
+{
+	const char *line = seeds_measured_line(sr->ctx);
+
+	if (sr->ctx->ds.nlines < 2 && !strcmp(line, RS_DEFAULT_LINE))
+		return xstrdup("");
+	return xasprintf(" (kernel line %s)", line);
+}
+
 static char *measured_conditions(struct seeds_report *sr, const struct seed_match *rows, size_t n)
 {
 	char *cores = xstrdup(""), *kernels = xstrdup(""), *variants = xstrdup(""), *text;
-	char *accel = seeds_measured_accel(sr->ctx);
+	char *accel = seeds_measured_accel(sr->ctx), *note = line_note(sr);
 
 	for (size_t i = 0; i < n; i++) {
 		char buf[16];
@@ -96,9 +107,10 @@ static char *measured_conditions(struct seeds_report *sr, const struct seed_matc
 	if (!*cores)
 		text = xstrdup("nothing comparable (see the rows)");
 	else if (!strchr(kernels, ','))
-		text = xasprintf("cores %s; accel %s; kernel %s", cores, accel, kernels);
+		text = xasprintf("cores %s; accel %s; kernel %s%s", cores, accel, kernels, note);
 	else
-		text = xasprintf("cores %s; accel %s; kernels: %s", cores, accel, variants);
+		text = xasprintf("cores %s; accel %s; kernels: %s%s", cores, accel, variants, note);
+	free(note);
 	free(accel);
 	free(cores);
 	free(kernels);

@@ -15,6 +15,8 @@ static int group_cmp(const void *a, const void *b)
 	int c = strcmp(x->clock, y->clock);
 
 	if (!c)
+		c = strcmp(x->line, y->line);
+	if (!c)
 		c = strcmp(x->workload, y->workload);
 	if (!c)
 		c = strcmp(x->metric, y->metric);
@@ -70,6 +72,8 @@ static struct ds_group *new_group(struct dataset *ds, const struct ds_group *key
 
 	g->clock = xstrdup(key->clock);
 	g->ck_order = intern(&ds->clocks, &ds->nclocks, &ds->clocks_cap, key->clock);
+	g->line = xstrdup(key->line);
+	g->ln_order = intern(&ds->lines, &ds->nlines, &ds->lines_cap, key->line);
 	g->workload = xstrdup(key->workload);
 	g->metric = xstrdup(key->metric);
 	g->unit = xstrdup(unit);
@@ -134,7 +138,8 @@ const struct ds_round *ds_cell_round(const struct ds_cell *cell, int boot)
 
 static struct ds_group *find_group(struct dataset *ds, const struct sample *s)
 {
-	struct ds_group key = { .clock = (char *)sample_clock(s), .workload = (char *)s->workload,
+	struct ds_group key = { .clock = (char *)sample_clock(s), .line = (char *)sample_line(s),
+				.workload = (char *)s->workload,
 				.metric = (char *)s->metric, .cores = s->cores };
 	struct ds_group **found = tfind(&key, &ds->tree, group_cmp);
 	struct ds_group *g;
@@ -185,6 +190,8 @@ static int display_cmp(const void *a, const void *b)
 
 	if (x->ck_order != y->ck_order)
 		return x->ck_order < y->ck_order ? -1 : 1;
+	if (x->ln_order != y->ln_order)
+		return x->ln_order < y->ln_order ? -1 : 1;
 	if (x->wl_order != y->wl_order)
 		return x->wl_order < y->wl_order ? -1 : 1;
 	if (x->cores != y->cores)
@@ -236,6 +243,7 @@ void dataset_free(struct dataset *ds)
 		for (size_t c = 0; c < ds->groups[i]->ncells; c++)
 			free(ds->groups[i]->cells[c].rounds);
 		free(ds->groups[i]->clock);
+		free(ds->groups[i]->line);
 		free(ds->groups[i]->workload);
 		free(ds->groups[i]->metric);
 		free(ds->groups[i]->unit);
@@ -247,6 +255,9 @@ void dataset_free(struct dataset *ds)
 	for (size_t i = 0; i < ds->nclocks; i++)
 		free(ds->clocks[i]);
 	free(ds->clocks);
+	for (size_t i = 0; i < ds->nlines; i++)
+		free(ds->lines[i]);
+	free(ds->lines);
 	free(ds->groups);
 	free(ds->variants);
 	memset(ds, 0, sizeof(*ds));

@@ -5,7 +5,8 @@
  * report, plot and gate all start from here.
  *
  * The guest clock is part of a group's key: icount samples (guest instructions) and host
- * samples (wall time) never share an accumulator, and a group knows its clock. */
+ * samples (wall time) never share an accumulator, and a group knows its clock. The kernel
+ * line is too, in the same way: a variant is compared with its own line's baseline. */
 #ifndef HB_RESULTS_DATASET_H
 #define HB_RESULTS_DATASET_H
 
@@ -30,9 +31,10 @@ struct ds_cell {
 	size_t nrounds, rounds_cap;
 };
 
-/* One (clock, workload, metric, cores): the unit and direction come from its first sample. */
+/* One (clock, kernel line, workload, metric, cores): the unit and direction come from its first sample. */
 struct ds_group {
 	char *clock;      /* "host" or "icount" (sample_clock()) */
+	char *line;       /* kernel line (sample_line(): "6.1" for sets from before lines) */
 	char *workload;
 	char *metric;
 	char *unit;
@@ -43,6 +45,7 @@ struct ds_group {
 	size_t ncells, cells_cap;
 	size_t seq;      /* creation order */
 	size_t ck_order; /* first appearance of the clock */
+	size_t ln_order; /* first appearance of the line */
 	size_t wl_order; /* first appearance of the workload */
 	size_t mt_order; /* first appearance of the metric */
 };
@@ -55,6 +58,8 @@ struct dataset {
 	size_t nworkloads, nmetrics; /* distinct names seen, for first-appearance order */
 	char **clocks;               /* distinct clocks, first-appearance order */
 	size_t nclocks, clocks_cap;
+	char **lines;                /* distinct kernel lines, first-appearance order */
+	size_t nlines, lines_cap;
 	void *tree;   /* tsearch index of groups */
 	long samples;
 	long skipped;
@@ -68,7 +73,8 @@ void dataset_add_sample(struct dataset *ds, const struct sample *s);
 /* The same for a host-clock sample without boot round (tests). */
 void dataset_add(struct dataset *ds, const char *workload, const char *metric, const char *unit,
 		 int cores, const char *variant, bool lower_is_better, double value);
-/* Puts groups in display order: clocks apart (as first seen), then workloads and metrics as
+/* Puts groups in display order: clocks apart (as first seen), then lines (as first
+ * seen), then workloads and metrics as
  * first seen, cores ascending. */
 void dataset_sort(struct dataset *ds);
 

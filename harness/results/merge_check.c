@@ -44,19 +44,40 @@ static const char *first_difference(json_object *a, json_object *b, const char *
 	return NULL;
 }
 
+/* A kernel of a line both sets ran whose cache key differs: "'base' on line 6.12 (...)".
+ * Sets from before lines (no "kernels_by_line") compare "kernels", all 6.1's. */
+static char *kernel_difference(json_object *a, json_object *b)
+{
+	json_object *la = get(a, "kernels_by_line"), *lb = get(b, "kernels_by_line"), *va = NULL, *vb = NULL;
+	const char *name;
+
+	if (!la || !lb || !json_object_is_type(la, json_type_object)) {
+		name = first_difference(get(a, "kernels"), get(b, "kernels"), "key", &va, &vb);
+		return name ? xasprintf("the cache key of kernel '%s' (%.12s vs %.12s)", name,
+					str_or(va, "none"), str_or(vb, "none")) : NULL;
+	}
+	json_object_object_foreach(la, line, ka) {
+		name = first_difference(ka, get(lb, line), "key", &va, &vb);
+		if (name)
+			return xasprintf("the cache key of kernel '%s' on line %s (%.12s vs %.12s)", name,
+					 line, str_or(va, "none"), str_or(vb, "none"));
+	}
+	return NULL;
+}
+
 /* The difference between two sets' meta.json in words, or NULL. Caller frees. */
 static char *difference(json_object *a, json_object *b)
 {
 	json_object *va = NULL, *vb = NULL;
 	const char *name, *ca = str_or(get(a, "clock"), "host"), *cb = str_or(get(b, "clock"), "host");
+	char *kd;
 
 	if (strcmp(ca, cb))
 		return xasprintf("clock ('%s' vs '%s')", ca, cb);
 	if (get(a, "accel") && get(b, "accel") && strcmp(str_or(get(a, "accel"), ""), str_or(get(b, "accel"), "")))
 		return xasprintf("accel ('%s' vs '%s')", str_or(get(a, "accel"), ""), str_or(get(b, "accel"), ""));
-	if ((name = first_difference(get(a, "kernels"), get(b, "kernels"), "key", &va, &vb)))
-		return xasprintf("the cache key of kernel '%s' (%.12s vs %.12s)", name, str_or(va, "none"),
-				 str_or(vb, "none"));
+	if ((kd = kernel_difference(a, b)))
+		return kd;
 	if ((name = first_difference(get(a, "workloads"), get(b, "workloads"), NULL, &va, &vb))) {
 		char *sa = xstrdup(compact(va));
 		char *r = xasprintf("the parameters of workload '%s' (%s vs %s)", name, sa, compact(vb));

@@ -137,6 +137,8 @@ static json_object *sample_json(const struct sample *s)
 	json_object_object_add(o, "lower_is_better", json_object_new_boolean(s->lower_is_better));
 	if (s->clock && strcmp(s->clock, "host"))
 		json_object_object_add(o, "clock", json_object_new_string(s->clock));
+	if (s->kernel_line)
+		json_object_object_add(o, "kernel_line", json_object_new_string(s->kernel_line));
 	return o;
 }
 

@@ -70,6 +70,8 @@ static const char *to_sample(json_object *o, struct sample *s)
 			     json_object_get_boolean(v);
 	s->clock = json_object_object_get_ex(o, "clock", &v) && json_object_is_type(v, json_type_string)
 			   ? json_object_get_string(v) : NULL;
+	s->kernel_line = json_object_object_get_ex(o, "kernel_line", &v) &&
+			 json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
 	if (!get_count(o, "cores", &s->cores))
 		return "cores";
 	if (!get_count(o, "boot", &s->boot))
@@ -264,4 +266,9 @@ json_object *rs_meta_new(char *const argv[], json_object *host)
 const char *sample_clock(const struct sample *s)
 {
 	return s->clock ? s->clock : "host";
+}
+
+const char *sample_line(const struct sample *s)
+{
+	return s->kernel_line ? s->kernel_line : RS_DEFAULT_LINE;
 }

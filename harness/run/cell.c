@@ -10,6 +10,7 @@
 #include "common/paths.h"
 #include "common/progress.h"
 #include "common/xalloc.h"
+#include "kernel/kline.h"
 #include "run/journal.h"
 #include "run/run.h"
 #include "workload/cell.h"
@@ -76,8 +77,10 @@ static char *gather_rep(const struct workload *w, const struct workload_cell *wc
 static char *cell_log_dir(const struct run *r, const struct plan_cell *c)
 {
 	for (int attempt = 1;; attempt++) {
-		char *d = xasprintf("%s/logs/%s-%s-c%d-b%d%s%.0d", r->dir, c->variant, c->workload,
-				    c->cores, c->boot, attempt > 1 ? "-try" : "", attempt > 1 ? attempt : 0);
+		bool other = strcmp(c->line, KLINE_DEFAULT) != 0; /* default line: names as before */
+		char *d = xasprintf("%s/logs/%s%s%s-%s-c%d-b%d%s%.0d", r->dir, other ? c->line : "",
+				    other ? "-" : "", c->variant, c->workload, c->cores, c->boot,
+				    attempt > 1 ? "-try" : "", attempt > 1 ? attempt : 0);
 		if (!hb_is_dir(d)) {
 			hb_mkdir_p(d, 0755);
 			return d;
@@ -112,7 +115,7 @@ static char *append_reps(struct run *r, const struct plan_cell *c, const struct 
 			 bool *write_failed)
 {
 	const struct workload *w = run_workload(r, c->workload);
-	struct sample base = { .variant = c->variant, .cores = c->cores, .boot = c->boot,
+	struct sample base = { .variant = c->variant, .kernel_line = c->line, .cores = c->cores, .boot = c->boot,
 			       .clock = guest_clock_name((enum guest_clock)r->opts->vm.clock) };
 	struct sample_buf buf = { 0 };
 	char *first_reason = NULL;
@@ -172,7 +175,7 @@ static void journal_cell(struct run *r, const char *key, bool ok, const int *don
 int run_cell(struct run *r, struct plan_cell *c)
 {
 	const struct workload *w = run_workload(r, c->workload);
-	const struct run_variant *v = run_variant(r, c->variant);
+	const struct run_variant *v = run_variant(r, c->line, c->variant);
 	int *missing = xcalloc((size_t)r->plan.reps, sizeof(int));
 	int *done = xcalloc((size_t)r->plan.reps, sizeof(int));
 	int k = 0, ndone = 0;

@@ -4,6 +4,7 @@
  * parameters, and the plan that --resume rebuilds. Key names: results/store.h. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "results/jsonfmt.h"
 #include "boot/clock.h"
@@ -42,6 +43,7 @@ static json_object *plan_json(const struct run *r)
 
 	for (size_t i = 0; i < pl->ncores; i++)
 		json_object_array_add(cores, json_object_new_int((int)pl->cores[i]));
+	json_object_object_add(p, "kernels", strv_json(pl->lines));
 	json_object_object_add(p, "variants", strv_json(pl->variants));
 	json_object_object_add(p, "workloads", strv_json(pl->workloads));
 	json_object_object_add(p, "cores", cores);
@@ -62,19 +64,35 @@ static json_object *plan_json(const struct run *r)
 	return p;
 }
 
-static json_object *kernels_json(const struct run *r)
+/* The kernels of one line, build -> entry. */
+static json_object *kernels_json(const struct run *r, const char *line)
 {
 	json_object *k = json_object_new_object();
 
 	for (size_t i = 0; i < r->nkernels; i++) {
 		const struct kernel_image *ki = &r->kernels[i];
-		json_object *e = json_object_new_object();
+		json_object *e;
+
+		if (strcmp(r->kernel_lines[i], line))
+			continue;
+		e = json_object_new_object();
+		json_object_object_add(e, "line", json_object_new_string(line));
 		json_object_object_add(e, "release", json_object_new_string(ki->release ? ki->release : ""));
 		json_object_object_add(e, "key", json_object_new_string(ki->key ? ki->key : ""));
 		json_object_object_add(e, "image", json_object_new_string(ki->bzimage ? ki->bzimage : ""));
 		json_object_object_add(k, r->kernel_builds[i], e);
 	}
 	return k;
+}
+
+/* line -> its kernels, for every line of the plan. */
+static json_object *kernel_lines_json(const struct run *r)
+{
+	json_object *l = json_object_new_object();
+
+	for (size_t i = 0; r->plan.lines && r->plan.lines[i]; i++)
+		json_object_object_add(l, r->plan.lines[i], kernels_json(r, r->plan.lines[i]));
+	return l;
 }
 
 static json_object *variants_json(const struct run *r)
@@ -113,7 +131,10 @@ json_object *run_meta_build(const struct run *r, int argc, char **argv)
 	json_object_object_add(m, RS_META_CLOCK, clock_json((enum guest_clock)r->opts->vm.clock));
 	json_object_object_add(m, RS_META_OVERCOMMIT, json_object_new_boolean(r->opts->vm.overcommit));
 	json_object_object_add(m, "pinning", json_object_new_boolean(r->opts->vm.pin));
-	json_object_object_add(m, "kernels", kernels_json(r));
+	/* "kernels" is the first line's, keyed by build as before lines (report --against-seeds
+	 * reads it); "kernels_by_line" has every line's. */
+	json_object_object_add(m, "kernels", kernels_json(r, r->plan.lines[0]));
+	json_object_object_add(m, "kernels_by_line", kernel_lines_json(r));
 	json_object_object_add(m, "variants", variants_json(r));
 	json_object_object_add(m, "workloads", workloads_json(r));
 	json_object_object_add(m, "plan", plan_json(r));

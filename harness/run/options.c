@@ -4,13 +4,14 @@
 
 #include "common/argparse.h"
 #include "common/xalloc.h"
+#include "kernel/kline.h"
 
 static const char usage_text[] =
 	"usage: harness run [options]\n"
 	"\n"
-	"Builds what is missing, then boots every variant x workload x cores x boot and runs the\n"
-	"workload --reps times per boot. Samples are fsync'd as they arrive; ^C stops cleanly and\n"
-	"--resume runs exactly the missing repetitions. Ends with the report and the plots.\n"
+	"Builds what is missing, then boots every kernel line x variant x workload x cores x boot\n"
+	"and runs the workload --reps times per boot. Samples are fsync'd as they arrive; ^C stops\n"
+	"cleanly and --resume runs exactly the missing repetitions. Ends with the report and the plots.\n"
 	"With no options: the seeds' matrix scaled to this host (see README).\n"
 	"\n";
 
@@ -33,6 +34,8 @@ static int seed_given(void *base, const char *value, char **why)
 #define RUN(f) offsetof(struct run_opts, f)
 
 static const struct hb_option run_options[] = {
+	{ "kernels", 0, HB_OPT_STR_LIST, "LINES", "comma-separated kernel lines, e.g. 6.1,6.12 (default\n"
+	  KLINE_DEFAULT "; kernel-configs/lines/): each variant runs on each", .off = RUN(lines) },
 	{ "variants", 0, HB_OPT_STR_LIST, "LIST", "comma-separated variants (harness list)", .off = RUN(variants) },
 	{ "workloads", 0, HB_OPT_STR_LIST, "LIST", "comma-separated workloads (harness list)", .off = RUN(workloads) },
 	{ "reps", 0, HB_OPT_INT, "N", "repetitions per boot (default 1)", 1, 1000, .off = RUN(reps) },
@@ -55,8 +58,7 @@ static const struct hb_option run_options[] = {
 	{ "dry-run", 0, HB_OPT_FLAG, NULL, "print the plan and the time estimate, run nothing", .off = RUN(dry_run) },
 	{ "max-failures", 0, HB_OPT_INT, "N", "failed cells tolerated before stopping", 0, 1000000,
 	  .off = RUN(max_failures), .def = "3" },
-	{ "source", 0, HB_OPT_STRING, "DIR|TARBALL", "kernel source for builds (default Debian's\n"
-	  "linux-source-6.1)", .off = RUN(source) },
+	KLINE_SOURCE_OPTION(RUN(sources)),
 	{ "jobs", 0, HB_OPT_INT, "N", "kernel build jobs (default: host cores)", 1, 4096, .off = RUN(jobs) },
 	{ "no-report", 0, HB_OPT_FLAG, NULL, "do not print the report or draw plots at the end", .off = RUN(no_report) },
 	{ NULL },

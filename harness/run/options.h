@@ -12,6 +12,7 @@
 #include "run/plan.h"
 
 struct run_opts {
+	char **lines;          /* --kernels; NULL: the default line */
 	char **variants;       /* NULL: default */
 	char **workloads;      /* NULL: default */
 	int reps;              /* 0: default */
@@ -32,7 +33,7 @@ struct run_opts {
 	const char *resume;    /* resume this result set */
 	bool dry_run;
 	bool no_report;        /* skip the report and plots at the end */
-	const char *source;    /* kernel source for builds */
+	char **sources;        /* --source values, [LINE=]DIR|TARBALL (kernel/kline.h) */
 	int jobs;              /* kernel build jobs (0: host cores) */
 	struct exec_cli exec;  /* --executor, --partition, --slurm-opt, --cache (run/executor.h) */
 };

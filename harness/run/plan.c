@@ -7,18 +7,30 @@
 
 #include "common/argparse.h"
 #include "common/xalloc.h"
+#include "kernel/kline.h"
 
-static void add_cell(struct plan *p, size_t *cap, const char *v, const char *w, int cores, int boot)
+static const char default_line[] = KLINE_DEFAULT;
+
+static void add_cell(struct plan *p, size_t *cap, size_t lv, const char *w, int cores, int boot)
 {
+	size_t nv = hb_strv_len(p->variants);
+	const char *line = p->lines ? p->lines[lv / nv] : default_line;
+
 	p->cells = xgrow(p->cells, cap, p->ncells + 1, sizeof(*p->cells));
-	p->cells[p->ncells++] = (struct plan_cell){ .variant = v, .workload = w, .cores = cores, .boot = boot,
+	p->cells[p->ncells++] = (struct plan_cell){ .line = line, .variant = p->variants[lv % nv],
+						    .workload = w, .cores = cores, .boot = boot,
 						    .rep_done = xcalloc((size_t)p->reps, sizeof(bool)) };
 }
 
-/* One round: every variant once for (workload, cores, boot), optionally shuffled. */
+static size_t nlines(const struct plan *p)
+{
+	return p->lines ? hb_strv_len(p->lines) : 1;
+}
+
+/* One round: every (line, variant) once for (workload, cores, boot), optionally shuffled. */
 static void add_round(struct plan *p, size_t *cap, gsl_rng *rng, const char *w, int cores, int boot)
 {
-	size_t nv = hb_strv_len(p->variants);
+	size_t nv = hb_strv_len(p->variants) * nlines(p);
 	size_t *idx = xcalloc(nv, sizeof(*idx));
 
 	for (size_t i = 0; i < nv; i++)
@@ -26,7 +38,7 @@ static void add_round(struct plan *p, size_t *cap, gsl_rng *rng, const char *w, 
 	if (rng)
 		gsl_ran_shuffle(rng, idx, nv, sizeof(*idx));
 	for (size_t i = 0; i < nv; i++)
-		add_cell(p, cap, p->variants[idx[i]], w, cores, boot);
+		add_cell(p, cap, idx[i], w, cores, boot);
 	free(idx);
 }
 
@@ -38,11 +50,11 @@ void plan_build(struct plan *p)
 	p->cells = NULL;
 	p->ncells = 0;
 	if (p->order == ORDER_GROUPED) {
-		for (size_t v = 0; p->variants[v]; v++)
+		for (size_t v = 0; v < hb_strv_len(p->variants) * nlines(p); v++)
 			for (size_t w = 0; p->workloads[w]; w++)
 				for (size_t c = 0; c < p->ncores; c++)
 					for (int b = 0; b < p->boots; b++)
-						add_cell(p, &cap, p->variants[v], p->workloads[w], (int)p->cores[c], b);
+						add_cell(p, &cap, v, p->workloads[w], (int)p->cores[c], b);
 		return;
 	}
 	if (p->seed) {
@@ -59,7 +71,9 @@ void plan_build(struct plan *p)
 
 char *plan_cell_key(const struct plan_cell *c)
 {
-	return xasprintf("%s/%s/%d/%d", c->variant, c->workload, c->cores, c->boot);
+	if (!c->line || !strcmp(c->line, default_line))
+		return xasprintf("%s/%s/%d/%d", c->variant, c->workload, c->cores, c->boot);
+	return xasprintf("%s:%s/%s/%d/%d", c->line, c->variant, c->workload, c->cores, c->boot);
 }
 
 int plan_cell_missing(const struct plan *p, const struct plan_cell *c)
@@ -92,6 +106,7 @@ struct plan_cell *plan_find_cell(const struct plan *p, const char *key)
 
 void plan_free(struct plan *p)
 {
+	hb_free_strv(p->lines);
 	hb_free_strv(p->variants);
 	hb_free_strv(p->workloads);
 	free(p->cores);

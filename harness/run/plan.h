@@ -1,4 +1,4 @@
-/* The run plan: variants x workloads x cores x boots, each cell one guest boot that runs
+/* The run plan: kernel lines x variants x workloads x cores x boots, each cell one guest boot that runs
  * the workload's job `reps` times. Interleaved order puts every variant of a (workload,
  * cores, boot) round next to each other, so slow drift on the host (thermal, noisy
  * neighbours) hits all variants alike; --seed shuffles the variants within each round. */
@@ -11,7 +11,8 @@
 enum plan_order { ORDER_INTERLEAVED, ORDER_GROUPED };
 
 struct plan_cell {
-	const char *variant;  /* points into the plan's lists */
+	const char *line;     /* kernel line; points into the plan's lists */
+	const char *variant;
 	const char *workload;
 	int cores;
 	int boot;
@@ -19,6 +20,7 @@ struct plan_cell {
 };
 
 struct plan {
+	char **lines;         /* kernel lines, NULL-terminated; NULL: the default line only */
 	char **variants;      /* NULL-terminated */
 	char **workloads;
 	long *cores;
@@ -31,9 +33,12 @@ struct plan {
 	size_t ncells;
 };
 
-/* Fills p->cells from the lists (which the plan now owns). */
+/* Fills p->cells from the lists (which the plan now owns). A round holds every (line,
+ * variant) of a (workload, cores, boot), shuffled together; with one line the order is
+ * the one plans had before lines. */
 void plan_build(struct plan *p);
-/* "variant/workload/cores/boot": the identity of a cell in journals. */
+/* "variant/workload/cores/boot" on the default line (as before lines, so old journals
+ * resume), "LINE:variant/workload/cores/boot" on any other: a cell's journal identity. */
 char *plan_cell_key(const struct plan_cell *c);
 /* Repetitions of c still to measure (0..reps). */
 int plan_cell_missing(const struct plan *p, const struct plan_cell *c);

@@ -54,7 +54,7 @@ static json_object *get(json_object *o, const char *key)
 
 static const char *plan_option_given(const struct run_opts *o)
 {
-	const char *given = o->variants ? "--variants" : o->workloads ? "--workloads" : o->vm.cores ? "--cores"
+	const char *given = o->lines ? "--kernels" : o->variants ? "--variants" : o->workloads ? "--workloads" : o->vm.cores ? "--cores"
 		: o->reps ? "--reps" : o->boots ? "--boots" : o->params[0] ? "--param" : o->order_given ? "--order"
 		: o->seed_given ? "--seed" : o->vm.mem_mib ? "--mem" : o->out ? "--out"
 		: o->until_ci ? "--until-ci" : o->max_boots ? "--max-boots" : o->vm.clock ? "--clock"
@@ -81,6 +81,8 @@ int resume_read_plan(const char *dir, struct run_opts *o, char **why)
 				 "with a plan)", dir);
 		return -1;
 	}
+	/* Sets from before lines have no "kernels": their plan was the default line alone. */
+	o->lines = get(plan, "kernels") ? strv_from_json(get(plan, "kernels")) : NULL;
 	o->variants = strv_from_json(get(plan, "variants"));
 	o->workloads = strv_from_json(get(plan, "workloads"));
 	hb_free_strv(o->params);
@@ -128,15 +130,16 @@ static void mark_done(const struct journal_entry *e, void *ctx)
 static bool keep_line(const struct run *r, const char *line)
 {
 	json_object *o = json_tokener_parse(line);
-	const char *variant, *workload;
+	const char *variant, *workload, *kline;
 	bool keep = true;
 
 	if (!o)
 		return true;
 	variant = json_object_get_string(get(o, "variant"));
 	workload = json_object_get_string(get(o, "workload"));
+	kline = get(o, "kernel_line") ? json_object_get_string(get(o, "kernel_line")) : NULL;
 	for (size_t w = 0; variant && workload && w < r->nworkloads; w++) {
-		struct plan_cell probe = { .variant = variant, .workload = r->workloads[w]->name,
+		struct plan_cell probe = { .line = kline, .variant = variant, .workload = r->workloads[w]->name,
 					   .cores = json_object_get_int(get(o, "cores")),
 					   .boot = json_object_get_int(get(o, "boot")) };
 		char *key;

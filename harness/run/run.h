@@ -16,6 +16,7 @@
 struct workload;
 
 struct run_variant {
+	char *line;                   /* kernel line */
 	char *name;
 	char *build;
 	char *cmdline;
@@ -29,8 +30,9 @@ struct run {
 	size_t nworkloads;
 	struct run_variant *variants; /* in plan.variants order */
 	size_t nvariants;
-	struct kernel_image *kernels; /* one per distinct build */
+	struct kernel_image *kernels; /* one per distinct (line, build) */
 	char **kernel_builds;
+	char **kernel_lines;          /* the line of each kernel_builds entry */
 	size_t nkernels;
 	long mem_mib;
 	int host_cores;
@@ -60,7 +62,7 @@ int run_setup(struct run *r, char **why);
 int run_cell(struct run *r, struct plan_cell *c);
 /* The workload / variant of a plan cell. */
 struct workload *run_workload(const struct run *r, const char *name);
-struct run_variant *run_variant(const struct run *r, const char *name);
+struct run_variant *run_variant(const struct run *r, const char *line, const char *name);
 
 /* run/resume.c */
 /* Marks the repetitions the journal lists as measured and drops samples of any other
@@ -83,7 +85,8 @@ void run_meta_set_status(struct run *r, const char *status);
 void run_meta_note_boot(struct run *r, const struct vm_result *res, int cores);
 
 /* run/kernels.c: kernels for every variant of the plan (cached builds cost nothing). */
-/* The distinct builds of the variants (r->kernel_builds), nothing built yet. */
+/* The distinct (line, build) pairs of the variants (r->kernel_lines, r->kernel_builds),
+ * nothing built yet. */
 void run_collect_builds(struct run *r);
 int run_build_kernels(struct run *r);
 /* Kernels not yet in the cache, for the dry-run estimate. */

@@ -43,9 +43,10 @@ static void print_plan(const struct run *r, FILE *out)
 
 	if (p->order == ORDER_INTERLEAVED && p->seed)
 		snprintf(shuffle, sizeof(shuffle), " (shuffled: --seed %lu)", p->seed);
-	fprintf(out, "plan: %zu variants x %zu workloads x %zu vCPU counts x %d boots = %zu cells, "
-		"%d repetition%s each, %s order%s; guest memory %ldM\n",
-		r->nvariants, r->nworkloads, p->ncores, p->boots, p->ncells, p->reps, p->reps == 1 ? "" : "s",
+	fprintf(out, "plan: %zu kernel line%s x %zu variants x %zu workloads x %zu vCPU counts x %d boots "
+		"= %zu cells, %d repetition%s each, %s order%s; guest memory %ldM\n",
+		hb_strv_len(p->lines), hb_strv_len(p->lines) == 1 ? "" : "s", hb_strv_len(p->variants),
+		r->nworkloads, p->ncores, p->boots, p->ncells, p->reps, p->reps == 1 ? "" : "s",
 		p->order == ORDER_GROUPED ? "grouped" : "interleaved", shuffle, r->mem_mib);
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct plan_cell *c = &p->cells[i];
@@ -54,7 +55,7 @@ static void print_plan(const struct run *r, FILE *out)
 		total += s;
 		at_min += c->boot < r->opts->boots ? s : 0;
 		if (r->opts->dry_run)
-			fprintf(out, "  %3zu  %-16s %-14s %3d vCPUs  boot %d  %s  ~%s\n", i + 1, c->variant,
+			fprintf(out, "  %3zu  %-5s %-16s %-14s %3d vCPUs  boot %d  %s  ~%s\n", i + 1, c->line, c->variant,
 				c->workload, c->cores, c->boot, k ? "to run" : "done  ",
 				hb_format_duration(s, buf, sizeof(buf)));
 	}
@@ -117,12 +118,17 @@ static int open_result_set(struct run *r, int argc, char **argv)
 /* A resumed run must measure with the kernels it started with. */
 static int check_resumed_kernels(const struct run *r)
 {
-	json_object *kernels, *e, *key;
+	json_object *kernels, *by_line = NULL, *e, *key;
 
 	if (!r->opts->resume || !json_object_object_get_ex(r->meta, "kernels", &kernels))
 		return 0;
+	json_object_object_get_ex(r->meta, "kernels_by_line", &by_line);
 	for (size_t k = 0; k < r->nkernels; k++) {
-		if (!json_object_object_get_ex(kernels, r->kernel_builds[k], &e) ||
+		/* Sets from before lines list the default line's kernels in "kernels" alone. */
+		json_object *of_line = kernels;
+		if (by_line && !json_object_object_get_ex(by_line, r->kernel_lines[k], &of_line))
+			continue;
+		if (!json_object_object_get_ex(of_line, r->kernel_builds[k], &e) ||
 		    !json_object_object_get_ex(e, "key", &key))
 			continue;
 		if (strcmp(json_object_get_string(key), r->kernels[k].key ? r->kernels[k].key : "")) {

@@ -9,6 +9,7 @@
 #include "common/log.h"
 #include "common/xalloc.h"
 #include "kernel/kconfigs.h"
+#include "kernel/kline.h"
 #include "run/executor.h"
 #include "run/matrix.h"
 #include "run/run.h"
@@ -47,6 +48,35 @@ static int check_until_ci(struct run_opts *o, char **why)
 	return *why ? -1 : 0;
 }
 
+/* --kernels: known lines, each once (default: the default line alone). */
+static int check_lines(struct run_opts *o, char **why)
+{
+	if (!o->lines) {
+		o->lines = xcalloc(2, sizeof(char *));
+		o->lines[0] = xstrdup(KLINE_DEFAULT);
+	}
+	if (kline_check_sources_used(o->sources, o->lines, why) < 0)
+		return -1;
+	for (size_t i = 0; o->lines[i]; i++) {
+		struct line_def l;
+		char *reason = NULL;
+
+		if (config_require_line(o->lines[i], &l, &reason) < 0) {
+			*why = xasprintf("--kernels: %s", reason);
+			free(reason);
+			return -1;
+		}
+		line_def_free(&l);
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(o->lines[i], o->lines[j])) {
+				*why = xasprintf("--kernels: '%s' appears twice (accepted: distinct lines)",
+						 o->lines[i]);
+				return -1;
+			}
+	}
+	return 0;
+}
+
 static int fill_defaults(struct run *r, char **why)
 {
 	struct run_opts *o = r->opts;
@@ -56,6 +86,8 @@ static int fill_defaults(struct run *r, char **why)
 		o->vm.cores = matrix_default_cores(r->host_cores, &o->vm.ncores);
 	if (matrix_check_cores(o->vm.cores, o->vm.ncores, r->host_cores, o->vm.overcommit, why) < 0 ||
 	    clock_accel_want(o->vm.clock, o->vm.accel, &(enum accel_kind){ 0 }, NULL, why) < 0)
+		return HB_EXIT_USAGE;
+	if (check_lines(o, why) < 0)
 		return HB_EXIT_USAGE;
 	if (!o->variants)
 		o->variants = matrix_default_variants();
@@ -108,17 +140,37 @@ static int load_workloads(struct run *r, char **why)
 	return 0;
 }
 
+/* A variant whose build has no series for the line: refused before anything runs. */
+static int check_series(const char *build, const char *line, const char *variant, char **why)
+{
+	char *reason = NULL;
+	int rc = config_require_series(build, line, &reason);
+
+	if (rc < 0)
+		*why = xasprintf("variant '%s' on kernel line %s: %s", variant, line, reason);
+	free(reason);
+	return rc;
+}
+
+/* One run_variant per (line, variant), line-major like the plan. */
 static int load_variants(struct run *r, char **why)
 {
-	r->nvariants = hb_strv_len(r->opts->variants);
+	size_t nv = hb_strv_len(r->opts->variants), nl = hb_strv_len(r->opts->lines);
+
+	r->nvariants = nv * nl;
 	r->variants = xcalloc(r->nvariants, sizeof(*r->variants));
 	for (size_t i = 0; i < r->nvariants; i++) {
+		const char *line = r->opts->lines[i / nv];
 		struct variant_def v;
-		if (config_require_variant(r->opts->variants[i], &v, why) < 0)
+
+		if (config_require_variant(r->opts->variants[i % nv], &v, why) < 0)
 			return HB_EXIT_USAGE;
 		r->variants[i] = (struct run_variant){ .name = xstrdup(v.name), .build = xstrdup(v.build),
-						       .cmdline = xstrdup(v.cmdline ? v.cmdline : "") };
+						       .cmdline = xstrdup(v.cmdline ? v.cmdline : ""),
+						       .line = xstrdup(line) };
 		variant_def_free(&v);
+		if (check_series(r->variants[i].build, line, r->variants[i].name, why) < 0)
+			return HB_EXIT_USAGE;
 	}
 	return 0;
 }
@@ -160,11 +212,11 @@ int run_setup(struct run *r, char **why)
 	if ((rc = fill_defaults(r, why)) || (rc = load_workloads(r, why)) ||
 	    (rc = load_variants(r, why)) || (rc = choose_memory(r, why)))
 		return rc;
-	r->plan = (struct plan){ .variants = o->variants, .workloads = o->workloads, .cores = o->vm.cores,
+	r->plan = (struct plan){ .lines = o->lines, .variants = o->variants, .workloads = o->workloads, .cores = o->vm.cores,
 				 .ncores = o->vm.ncores, .boots = o->until_ci ? o->max_boots : o->boots,
 				 .reps = o->reps, .order = o->order,
 				 .seed = o->seed };
-	o->variants = NULL; /* the plan owns the lists now */
+	o->lines = o->variants = NULL; /* the plan owns the lists now */
 	o->workloads = NULL;
 	o->vm.cores = NULL;
 	plan_build(&r->plan);
@@ -180,10 +232,10 @@ struct workload *run_workload(const struct run *r, const char *name)
 	hb_fatal("workload '%s' is not in this run", name); /* the plan holds only its own */
 }
 
-struct run_variant *run_variant(const struct run *r, const char *name)
+struct run_variant *run_variant(const struct run *r, const char *line, const char *name)
 {
 	for (size_t i = 0; i < r->nvariants; i++)
-		if (!strcmp(r->variants[i].name, name))
+		if (!strcmp(r->variants[i].name, name) && !strcmp(r->variants[i].line, line))
 			return &r->variants[i];
-	hb_fatal("variant '%s' is not in this run", name); /* the plan holds only its own */
+	hb_fatal("variant '%s' on line %s is not in this run", name, line); /* the plan holds only its own */
 }

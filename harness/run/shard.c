@@ -25,10 +25,13 @@ static struct shard *shard_of(struct shard_plan *sp, const struct plan_cell *c)
 void shard_plan_build(const struct plan *p, struct shard_plan *sp)
 {
 	size_t cap = 0;
-	size_t nv = 0;
+	size_t nv = 0, nl = 1;
 
 	while (p->variants[nv])
 		nv++;
+	while (p->lines && p->lines[nl])
+		nl++;
+	nv *= nl; /* a round holds every (line, variant) */
 	*sp = (struct shard_plan){ 0 };
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct plan_cell *c = &p->cells[i];

@@ -19,11 +19,12 @@
  * like --accel or --timeout, are the same); what defines the plan comes from RUN. */
 static void drop_plan_options(struct run_opts *o)
 {
+	hb_free_strv(o->lines);
 	hb_free_strv(o->variants);
 	hb_free_strv(o->workloads);
 	hb_free_strv(o->params);
 	free(o->vm.cores);
-	o->variants = o->workloads = NULL;
+	o->lines = o->variants = o->workloads = NULL;
 	o->params = xcalloc(1, sizeof(char *));
 	o->vm.cores = NULL;
 	o->vm.ncores = 0;
@@ -99,15 +100,21 @@ static int adopt_kernel(struct run *r, size_t k, json_object *kernels, char **wh
 
 static int adopt_kernels(struct run *r, char **why)
 {
-	json_object *meta = rs_read_meta(r->opts->exec.shard_of), *kernels = NULL;
+	json_object *meta = rs_read_meta(r->opts->exec.shard_of), *kernels = NULL, *by_line = NULL;
 	int rc = 0;
 
 	if (!meta || !json_object_object_get_ex(meta, "kernels", &kernels)) {
 		*why = xasprintf("%s/meta.json lists no kernels", r->opts->exec.shard_of);
 		rc = -1;
 	}
-	for (size_t k = 0; rc == 0 && k < r->nkernels; k++)
-		rc = adopt_kernel(r, k, kernels, why);
+	json_object_object_get_ex(meta, "kernels_by_line", &by_line);
+	for (size_t k = 0; rc == 0 && k < r->nkernels; k++) {
+		/* Each line's kernels; sets from before lines list only 6.1's, in "kernels". */
+		json_object *of_line = kernels;
+		if (by_line)
+			json_object_object_get_ex(by_line, r->kernel_lines[k], &of_line);
+		rc = adopt_kernel(r, k, of_line, why);
+	}
 	json_object_put(meta);
 	return rc;
 }

@@ -12,7 +12,8 @@
 #include "stats/paired.h"
 #include "workload/meta.h"
 
-/* One (variant, sample workload, cores, round) of a primary metric: the round's mean. */
+/* One (kernel line, variant, sample workload, cores, round) of a primary metric: the
+ * round's mean. A variant is paired with its own line's baseline only. */
 struct round_mean {
 	char *key;
 	double sum;
@@ -31,9 +32,10 @@ static int by_key(const void *a, const void *b)
 	return strcmp(((const struct round_mean *)a)->key, ((const struct round_mean *)b)->key);
 }
 
-static char *round_key(const char *variant, const char *workload, int cores, int round)
+static char *round_key(const char *line, const char *variant, const char *workload, int cores,
+		       int round)
 {
-	return xasprintf("%s\x1f%s\x1f%d\x1f%d", variant, workload, cores, round);
+	return xasprintf("%s\x1f%s\x1f%s\x1f%d\x1f%d", line, variant, workload, cores, round);
 }
 
 /* The run's workload that owns a sample's workload (itself or one of its sections). */
@@ -56,7 +58,7 @@ static int collect_sample(const struct sample *s, void *ctx)
 
 	if (!w || strcmp(s->metric, w->primary) || s->boot < 0 || s->boot >= c->rounds)
 		return 0;
-	probe.key = round_key(s->variant, s->workload, s->cores, s->boot);
+	probe.key = round_key(sample_line(s), s->variant, s->workload, s->cores, s->boot);
 	slot = tfind(&probe, &c->tree, by_key);
 	if (slot) {
 		free(probe.key);
@@ -71,10 +73,10 @@ static int collect_sample(const struct sample *s, void *ctx)
 	return 0;
 }
 
-static const struct round_mean *find(const struct collect *c, const char *variant,
+static const struct round_mean *find(const struct collect *c, const char *line, const char *variant,
 				     const char *workload, int cores, int round)
 {
-	struct round_mean probe = { .key = round_key(variant, workload, cores, round) };
+	struct round_mean probe = { .key = round_key(line, variant, workload, cores, round) };
 	struct round_mean **slot = tfind(&probe, &c->tree, by_key);
 
 	free(probe.key);
@@ -82,8 +84,8 @@ static const struct round_mean *find(const struct collect *c, const char *varian
 }
 
 /* The half-width of one variant's paired estimate on one (sample workload, cores). */
-static double halfwidth(const struct collect *c, const char *variant, const char *workload,
-			int cores)
+static double halfwidth(const struct collect *c, const char *line, const char *variant,
+			const char *workload, int cores)
 {
 	struct welford logs;
 	struct paired_estimate e;
@@ -91,8 +93,8 @@ static double halfwidth(const struct collect *c, const char *variant, const char
 
 	welford_init(&logs);
 	for (int b = 0; b < c->rounds; b++) {
-		const struct round_mean *v = find(c, variant, workload, cores, b);
-		const struct round_mean *base = find(c, "baseline", workload, cores, b);
+		const struct round_mean *v = find(c, line, variant, workload, cores, b);
+		const struct round_mean *base = find(c, line, "baseline", workload, cores, b);
 		if (v && base) {
 			paired_add(&logs, v->sum / (double)v->n, base->sum / (double)base->n);
 			lower = v->lower_is_better;
@@ -103,34 +105,37 @@ static double halfwidth(const struct collect *c, const char *variant, const char
 }
 
 /* Whether any round of (variant, workload, cores) has samples. */
-static bool ran(const struct collect *c, const char *variant, const char *workload, int cores)
+static bool ran(const struct collect *c, const char *line, const char *variant,
+		const char *workload, int cores)
 {
 	for (int b = 0; b < c->rounds; b++)
-		if (find(c, variant, workload, cores, b))
+		if (find(c, line, variant, workload, cores, b))
 			return true;
 	return false;
 }
 
 /* Keeps the widest half-width; an estimate with fewer than 2 rounds counts as infinite. */
-static void judge(const struct collect *c, struct stop_verdict *v, const char *variant,
-		  const char *workload, int cores)
+static void judge(const struct collect *c, struct stop_verdict *v, const char *line,
+		  const char *variant, const char *workload, int cores)
 {
+	bool other = strcmp(line, RS_DEFAULT_LINE) != 0;
 	double h;
 
-	if (!ran(c, "baseline", workload, cores) && !ran(c, variant, workload, cores))
+	if (!ran(c, line, "baseline", workload, cores) && !ran(c, line, variant, workload, cores))
 		return; /* a section this run did not ask for */
-	h = halfwidth(c, variant, workload, cores);
+	h = halfwidth(c, line, variant, workload, cores);
 	if (isnan(h))
 		h = INFINITY;
 	if (v->widest_what && h <= v->widest)
 		return;
 	v->widest = h;
 	free(v->widest_what);
-	v->widest_what = xasprintf("%s %s %d vCPU%s", variant, workload, cores, cores == 1 ? "" : "s");
+	v->widest_what = xasprintf("%s%s%s %s %d vCPU%s", other ? line : "", other ? " " : "", variant,
+				   workload, cores, cores == 1 ? "" : "s");
 }
 
-/* Every (variant but baseline, sample workload, cores) of the plan. */
-static void judge_plan(const struct collect *c, struct stop_verdict *v)
+/* Every (variant but baseline, sample workload, cores) of the plan on one line. */
+static void judge_line(const struct collect *c, struct stop_verdict *v, const char *line)
 {
 	const struct plan *p = &c->r->plan;
 
@@ -140,15 +145,25 @@ static void judge_plan(const struct collect *c, struct stop_verdict *v)
 		for (size_t w = 0; w < c->r->nworkloads; w++) {
 			const struct workload *wl = c->r->workloads[w];
 			for (size_t k = 0; k < p->ncores; k++) {
-				judge(c, v, p->variants[i], wl->name, (int)p->cores[k]);
+				judge(c, v, line, p->variants[i], wl->name, (int)p->cores[k]);
 				for (size_t s = 0; wl->sections && wl->sections[s]; s++) {
 					char *name = xasprintf("%s-%s", wl->name, wl->sections[s]);
-					judge(c, v, p->variants[i], name, (int)p->cores[k]);
+					judge(c, v, line, p->variants[i], name, (int)p->cores[k]);
 					free(name);
 				}
 			}
 		}
 	}
+}
+
+static void judge_plan(const struct collect *c, struct stop_verdict *v)
+{
+	char *const *lines = c->r->plan.lines;
+
+	if (!lines)
+		judge_line(c, v, RS_DEFAULT_LINE);
+	for (size_t l = 0; lines && lines[l]; l++)
+		judge_line(c, v, lines[l]);
 }
 
 static void free_mean(void *p)

@@ -1,4 +1,4 @@
-/* harness list [variants|builds|workloads|all]: what can be run, from kernel-configs/ and
+/* harness list [variants|builds|workloads|lines|all]: what can be run, from kernel-configs/ and
  * workloads/, with the parameters and metrics a --param or a report refers to. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,19 +8,21 @@
 #include "common/argparse.h"
 #include "common/log.h"
 #include "common/options.h"
+#include "common/paths.h"
 #include "kernel/kconfigs.h"
+#include "kernel/kline.h"
 #include "workload/workload.h"
 
-static const char *const list_kinds[] = { "all", "variants", "builds", "workloads", NULL };
+static const char *const list_kinds[] = { "all", "variants", "builds", "workloads", "lines", NULL };
 
 static const struct hb_option list_options[] = { { NULL } };
 
 static const struct hb_cmdspec list_spec = {
 	.cmd = "list",
-	.usage = "usage: harness list [all|variants|builds|workloads]\n\n"
+	.usage = "usage: harness list [all|variants|builds|workloads|lines]\n\n"
 		 "Lists kernel variants (a build + a kernel command line), builds (kernel\n"
-		 "configurations) and workloads with their parameters (--param W.KEY=VALUE)\n"
-		 "and metrics.\n\n",
+		 "configurations), workloads with their parameters (--param W.KEY=VALUE)\n"
+		 "and metrics, and kernel lines (the sources kernels are built from).\n\n",
 	.groups = { { list_options, 0 }, { NULL, 0 } },
 };
 
@@ -44,6 +46,41 @@ static void list_variants(void)
 	hb_free_strv(names);
 }
 
+/* "series for lines: 6.1, 6.12" of a patched build. */
+static void print_series_lines(const char *build)
+{
+	char **lines = config_list_lines();
+
+	printf("  %-16s series for lines:", "");
+	for (size_t i = 0, n = 0; lines[i]; i++) {
+		char *why = NULL;
+		if (config_require_series(build, lines[i], &why) == 0)
+			printf("%s %s", n++ ? "," : "", lines[i]);
+		free(why);
+	}
+	printf("\n");
+	hb_free_strv(lines);
+}
+
+static void list_lines(void)
+{
+	char **names = config_list_lines();
+
+	printf("kernel lines (kernel-configs/lines; run --kernels, build/boot --kernel-line):\n");
+	for (size_t i = 0; names[i]; i++) {
+		struct line_def l;
+		if (config_load_line(names[i], &l) != 0) {
+			printf("  %-8s (cannot be read)\n", names[i]);
+			continue;
+		}
+		printf("  %-8s %s%s\n  %-8s source %s%s\n", l.name, l.description,
+		       strcmp(l.name, KLINE_DEFAULT) ? "" : " (default)", "", l.source,
+		       hb_is_file(l.source) || hb_is_dir(l.source) ? "" : " (not installed)");
+		line_def_free(&l);
+	}
+	hb_free_strv(names);
+}
+
 static void list_builds(void)
 {
 	char **names = config_list_builds();
@@ -56,6 +93,8 @@ static void list_builds(void)
 			continue;
 		}
 		printf("  %-16s %s%s%s\n", b.name, b.description, *b.seed ? "   seed " : "", b.seed);
+		if (b.patch_dir)
+			print_series_lines(b.name);
 		build_def_free(&b);
 	}
 	if (!names || !names[0])
@@ -123,12 +162,14 @@ int cmd_list(int argc, char **argv)
 		return rc;
 	if (argc - first > 1)
 		return hb_usage("list: unexpected argument '%s' (accepted: one of all, variants, "
-				"builds, workloads)", argv[first + 1]);
+				"builds, workloads, lines)", argv[first + 1]);
 	if (first < argc && hb_parse_choice("list", argv[first], list_kinds, &kind, &why) < 0)
 		return hb_usage_why(why);
 	if (kind == 0 || kind == 1)
 		list_variants();
 	if (kind == 0 || kind == 2)
 		list_builds();
+	if (kind == 0 || kind == 4)
+		list_lines();
 	return kind == 0 || kind == 3 ? list_workloads() : HB_EXIT_OK;
 }

@@ -3,7 +3,7 @@
 # the real recipe, lock, staging, verification, manifest and cache run; only the compiler
 # work is faked, so each case takes about a second.
 #   fake-build.sh HARNESS CASE    CASE: success | failure | dropped | parallel | patches | usage |
-#                                       integrity
+#                                       integrity | lines
 set -u
 HARNESS=$(realpath "$1")
 CASE=$2
@@ -51,7 +51,18 @@ EOF
 chmod +x "$T/bin/make"
 
 # --- kernel-configs/ of the test -----------------------------------------------------------
-mkdir -p "$T/src/kernel-configs/builds" "$T/src/kernel-configs/variants"
+mkdir -p "$T/src/kernel-configs/builds" "$T/src/kernel-configs/variants" \
+	"$T/src/kernel-configs/lines" "$T/src/kernel-configs/fragments" \
+	"$T/src/kernel-configs/patches/series/6.12"
+printf '[line]\nsource = /nonexistent/6.1.tar.xz\n' > "$T/src/kernel-configs/lines/6.1.line"
+printf '[line]\nsource = /nonexistent/6.12.tar.xz\nfragments = l12\n' \
+	> "$T/src/kernel-configs/lines/6.12.line"
+printf '# CONFIG_L12 is not set\n' > "$T/src/kernel-configs/fragments/l12.config"
+printf 'not applied here\n' > "$T/src/kernel-configs/patches/series/6.12/0001-x.patch"
+printf '[build]\ndescription = fake 6.12-only\npatches = series\n' \
+	> "$T/src/kernel-configs/builds/only612.build"
+printf '[variant]\nbuild = only612\ncmdline = init_on_alloc=0 init_on_free=0\n' \
+	> "$T/src/kernel-configs/variants/only612.variant"
 printf 'CONFIG_64BIT=y\nCONFIG_A=y\n' > "$T/src/kernel-configs/base.config"
 printf '[build]\ndescription = fake base\nseed = 001\nfragments =\npatches =\n' \
 	> "$T/src/kernel-configs/builds/base.build"
@@ -131,9 +142,14 @@ parallel)
 	cmp -s "$T/o1" "$T/o2" || fail "the two builds returned different entries"
 	;;
 patches)
-	build patched > "$T/out" 2> "$T/err" && fail "a build without its patches succeeded"
-	grep -q "kernel-configs/patches/nothere, which does not exist" "$T/err" || fail "folder not named: $(cat "$T/err")"
+	build patched > "$T/out" 2> "$T/err"; [ $? -eq 2 ] || fail "a build without its patches: exit is not 2"
+	[ "$(wc -l < "$T/err")" -eq 1 ] || fail "missing series: not one line: $(cat "$T/err")"
+	grep -q "build 'patched' has no patch series for kernel line 6.1: .*kernel-configs/patches/nothere/6.1 does not exist (lines with a series: none)" "$T/err" ||
+		fail "folder not named: $(cat "$T/err")"
 	build --dry-run patched > /dev/null 2>&1 && fail "dry-run of a build without patches exits 0"
+	build only612 2> "$T/err"; [ $? -eq 2 ] || fail "6.12-only variant on 6.1: exit is not 2"
+	grep -q "no patch series for kernel line 6.1: .*patches/series/6.1 does not exist (lines with a series: 6.12)" "$T/err" ||
+		fail "6.12-only variant: $(cat "$T/err")"
 	[ ! -e "$T/make-calls" ] || fail "make ran"
 	;;
 usage)
@@ -183,6 +199,27 @@ integrity)
 	python3 -c 'import json,sys; m=json.load(open(sys.argv[1])); del m["artifacts"]; json.dump(m, open(sys.argv[1], "w"))' "$E/manifest.json"
 	FAKE_MAKE_REFUSE=1 build base > /dev/null 2> "$T/err"; [ $? -eq 2 ] || fail "unrecorded fake entry accepted"
 	grep -q "$E/bzImage is not a bzImage" "$T/err" || fail "unrecorded: $(cat "$T/err")"
+	;;
+lines)
+	build12() { "$HARNESS" build --cache "$T/cache" --kernel-line 6.12 --source "6.12=$T/linux-fake.tar.xz" "$@"; }
+	build base > /dev/null 2> "$T/err" || fail "6.1 build failed: $(cat "$T/err")"
+	build12 base > /dev/null 2> "$T/err" || fail "6.12 build failed: $(cat "$T/err")"
+	# The same source for both lines: still two entries, the 6.12 one named by its line.
+	[ "$(ls -d "$T"/cache/kernels/base-6.12-* | wc -l)" -eq 1 ] || fail "no base-6.12-* entry: $(ls "$T/cache/kernels")"
+	[ "$(ls -d "$T"/cache/kernels/base-* | wc -l)" -eq 2 ] || fail "entries: $(ls "$T/cache/kernels")"
+	grep -q "CONFIG_L12" "$T"/cache/kernels/base-6.12-*/build.log "$T"/cache/kernels/base-6.12-*/config 2>/dev/null ||
+		grep -q "l12.config" "$T"/cache/kernels/base-6.12-*/build.log || fail "6.12 build did not stack l12.config"
+	build12 --list > "$T/list" || fail "--list failed"
+	grep -q "kernel line 6.12" "$T/list" && grep -q "^  base  *cached" "$T/list" || fail "--list 6.12: $(cat "$T/list")"
+	grep -q "^  only612  *not cached" "$T/list" || fail "--list 6.12 series: $(cat "$T/list")"
+	build --kernel-line 7.0 base 2> "$T/err"; [ $? -eq 2 ] || fail "unknown line: exit is not 2"
+	grep -q "unknown kernel line '7.0' (accepted: 6.1, 6.12)" "$T/err" || fail "unknown line: $(cat "$T/err")"
+	build --source "7.0=$T/linux-fake.tar.xz" base 2> "$T/err"; [ $? -eq 2 ] || fail "--source 7.0=: exit is not 2"
+	# A plain --source is 6.1's: with --kernel-line 6.12 it would be ignored, so it is refused.
+	"$HARNESS" build --cache "$T/cache" --kernel-line 6.12 --source "$T/linux-fake.tar.xz" base 2> "$T/err"
+	[ $? -eq 2 ] && grep -q "is for kernel line 6.1, which this command does not build" "$T/err" ||
+		fail "plain --source with --kernel-line 6.12: $(cat "$T/err")"
+	N=$(grep -c bzImage "$T/make-calls"); [ "$N" -eq 2 ] || fail "$N compiles, expected 2"
 	;;
 *) fail "unknown case" ;;
 esac

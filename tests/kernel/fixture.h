@@ -34,8 +34,10 @@ static inline char *fixture_tmpdir(void)
 	return t;
 }
 
-/* kernel-configs/ with base.config, a fragment "extra", builds "plain" and "patched",
- * a variant "v1" of plain; returns the root, already set as HARDBENCH_SOURCE_DIR. */
+/* kernel-configs/ with base.config, a fragment "extra", builds "plain" and "patched"
+ * (series for line 6.1 only), a variant "v1" of plain, lines 6.1 (source /src/6.1.tar.xz,
+ * no fragments) and 6.12 (fragment "l12"); returns the root, already set as
+ * HARDBENCH_SOURCE_DIR. */
 static inline char *fixture_configs(void)
 {
 	char *root = fixture_tmpdir();
@@ -47,9 +49,14 @@ static inline char *fixture_configs(void)
 	fixture_write(root, "kernel-configs/builds/patched.build",
 		      "; a comment\n[build]\ndescription = with patches\nseed = 000\n"
 		      "fragments = extra\npatches = patched\n");
-	fixture_write(root, "kernel-configs/patches/patched/0002-second.patch", "two\n");
-	fixture_write(root, "kernel-configs/patches/patched/0001-first.patch", "one\n");
-	fixture_write(root, "kernel-configs/patches/patched/README", "not a patch\n");
+	fixture_write(root, "kernel-configs/patches/patched/6.1/0002-second.patch", "two\n");
+	fixture_write(root, "kernel-configs/patches/patched/6.1/0001-first.patch", "one\n");
+	fixture_write(root, "kernel-configs/patches/patched/6.1/README", "not a patch\n");
+	fixture_write(root, "kernel-configs/lines/6.1.line",
+		      "[line]\ndescription = old\nsource = /src/6.1.tar.xz\nfragments =\n");
+	fixture_write(root, "kernel-configs/lines/6.12.line",
+		      "[line]\ndescription = new\nsource = /src/6.12.tar.xz\nfragments = l12\n");
+	fixture_write(root, "kernel-configs/fragments/l12.config", "# CONFIG_C is not set\n");
 	fixture_write(root, "kernel-configs/variants/v1.variant",
 		      "[variant]\nbuild = plain\ncmdline = init_on_alloc=0 init_on_free=0\n"
 		      "description = d\nseed = 001\n");

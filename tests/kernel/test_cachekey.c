@@ -45,15 +45,15 @@ static void check_key(const char *root, int *failures)
 	CHECK(strcmp(k1, k2) != 0);
 	fixture_write(root, "kernel-configs/base.config", "CONFIG_A=y\n# CONFIG_B is not set\n");
 
-	fixture_write(root, "kernel-configs/patches/patched/0002-second.patch", "two, changed\n");
+	fixture_write(root, "kernel-configs/patches/patched/6.1/0002-second.patch", "two, changed\n");
 	key_of("patched", "tarball:aa", "gcc 12", k2);
 	CHECK(strcmp(k1, k2) != 0);
-	fixture_write(root, "kernel-configs/patches/patched/0002-second.patch", "two\n");
-	fixture_write(root, "kernel-configs/patches/patched/0003-third.patch", "three\n");
+	fixture_write(root, "kernel-configs/patches/patched/6.1/0002-second.patch", "two\n");
+	fixture_write(root, "kernel-configs/patches/patched/6.1/0003-third.patch", "three\n");
 	key_of("patched", "tarball:aa", "gcc 12", k2);
 	CHECK(strcmp(k1, k2) != 0);
 	{
-		char *third = hb_path_join(root, "kernel-configs/patches/patched/0003-third.patch");
+		char *third = hb_path_join(root, "kernel-configs/patches/patched/6.1/0003-third.patch");
 		unlink(third);
 		free(third);
 	}

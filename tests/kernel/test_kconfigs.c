@@ -29,7 +29,7 @@ static void check_fixture_build(const char *root, int *failures)
 	CHECK(hb_strv_len(b.patches) == 2);
 	CHECK(ends_with(b.patches[0], "/0001-first.patch"));
 	CHECK(ends_with(b.patches[1], "/0002-second.patch"));
-	CHECK(b.patch_dir && ends_with(b.patch_dir, "/kernel-configs/patches/patched"));
+	CHECK(b.patch_dir && ends_with(b.patch_dir, "/kernel-configs/patches/patched/6.1"));
 	build_def_free(&b);
 
 	CHECK(config_load_build("plain", &b) == 0);
@@ -60,7 +60,7 @@ static void check_fixture_errors(const char *root, int *failures)
 	/* A missing patch folder still loads (the build step names it), with no patches. */
 	fixture_write(root, "kernel-configs/builds/gone.build", "[build]\npatches = gone\n");
 	CHECK(config_load_build("gone", &b) == 0);
-	CHECK(b.patch_dir && ends_with(b.patch_dir, "/patches/gone"));
+	CHECK(b.patch_dir && ends_with(b.patch_dir, "/patches/gone/6.1"));
 	CHECK(hb_strv_len(b.patches) == 0);
 	build_def_free(&b);
 }
@@ -127,7 +127,7 @@ TEST(project_configs)
 	CHECK(ends_with(b.fragments[2], "/kasan-vmalloc.config"));
 	build_def_free(&b);
 	CHECK(config_load_build("exclusions", &b) == 0);
-	CHECK(b.patch_dir && ends_with(b.patch_dir, "/patches/exclusions"));
+	CHECK(b.patch_dir && ends_with(b.patch_dir, "/patches/exclusions/6.1"));
 	build_def_free(&b);
 }
 

@@ -11,7 +11,7 @@ out=$("$harness" run --dry-run --variants baseline,init_on_alloc --workloads hac
 	--boots 2 --out "$set_dir" 2>"$WORK/err")
 rc=$?
 [ "$rc" -eq 0 ] || fail "dry run exited $rc: $(cat "$WORK/err")"
-grep -q '^plan: 2 variants x 1 workloads x 1 vCPU counts x 2 boots = 4 cells, 1 repetition each, interleaved order (shuffled: --seed 1)' <<<"$out" ||
+grep -q '^plan: 1 kernel line x 2 variants x 1 workloads x 1 vCPU counts x 2 boots = 4 cells, 1 repetition each, interleaved order (shuffled: --seed 1)' <<<"$out" ||
 	fail "no plan line in: $out"
 [ "$(grep -c 'hackbench .* 2 vCPUs  boot [01]  to run' <<<"$out")" -eq 4 ] || fail "not 4 cells to run: $out"
 grep -q '^estimate: 4 cells to run' <<<"$out" || fail "no estimate line: $out"
@@ -74,6 +74,37 @@ grep -q 'baseline .*hackbench .* boot 0  done' <<<"$out" || fail "baseline boot 
 [ "$(grep -c 'boot [01]  to run' <<<"$out")" -eq 3 ] || fail "not 3 cells to run: $out"
 grep -q '^estimate: 3 cells to run' <<<"$out" || fail "no estimate of 3 cells: $out"
 [ ! -e "$set_dir/.run.lock" ] || fail "resume dry run locked the set"
+
+# Kernel lines: each variant on each line, the line in every cell row; the 6.12 cells
+# resume by their own key ("6.12:variant/...") and the 6.1 ones by the old one.
+tap_case dry_run_kernel_lines
+out=$("$harness" run --dry-run --kernels 6.1,6.12 --variants baseline,init_on_alloc --workloads hackbench \
+	--cores 2 --boots 2 --out "$WORK/lines" 2>"$WORK/err") || fail "lines dry run: $(cat "$WORK/err")"
+grep -q '^plan: 2 kernel lines x 2 variants x 1 workloads x 1 vCPU counts x 2 boots = 8 cells' <<<"$out" ||
+	fail "no lines plan line: $out"
+[ "$(grep -c ' 6\.12  *\(baseline\|init_on_alloc\) .*hackbench' <<<"$out")" -eq 4 ] || fail "not 4 cells of 6.12: $out"
+[ "$(grep -c ' 6\.1  *\(baseline\|init_on_alloc\) .*hackbench' <<<"$out")" -eq 4 ] || fail "not 4 cells of 6.1: $out"
+"$harness" run --dry-run --kernels 6.12 --variants baseline,mseal-off --workloads hackbench --cores 2 \
+	--out "$WORK/lines" >/dev/null 2>"$WORK/err" || fail "mseal-off on 6.12: $(cat "$WORK/err")"
+bad "no patch series for kernel line 6.1" --variants baseline,mseal-off
+bad "variant 'mseal-off' on kernel line 6.1" --kernels 6.12,6.1 --variants mseal-off
+bad "unknown kernel line '7.0' (accepted: 6.1, 6.12)" --kernels 6.1,7.0
+bad "'6.12' appears twice" --kernels 6.12,6.12
+bad "unknown kernel line '7.0'" --source 7.0=/usr/src
+bad "'/usr/src' is for kernel line 6.1, which this command does not build" --kernels 6.12 --source /usr/src
+mkdir -p "$WORK/lset"
+cat >"$WORK/lset/meta.json" <<'JSON'
+{ "plan": { "kernels": ["6.1", "6.12"], "variants": ["baseline"], "workloads": ["hackbench"],
+  "params": [], "cores": [2], "reps": 1, "boots": 2, "order": "interleaved", "seed": 1, "mem_mib": 0 } }
+JSON
+cat >"$WORK/lset/cells.jsonl" <<'JSON'
+{"cell":"baseline/hackbench/2/0","status":"ok","reps_done":[0],"seconds":30}
+{"cell":"6.12:baseline/hackbench/2/1","status":"ok","reps_done":[0],"seconds":30}
+JSON
+out=$("$harness" run --resume "$WORK/lset" --dry-run 2>"$WORK/err") || fail "lines resume: $(cat "$WORK/err")"
+grep -q ' 6\.1  *baseline .* boot 0  done' <<<"$out" && grep -q ' 6\.12 *baseline .* boot 1  done' <<<"$out" ||
+	fail "resumed cells of each line not done: $out"
+[ "$(grep -c 'boot [01]  to run' <<<"$out")" -eq 2 ] || fail "not 2 cells to run: $out"
 
 tap_case dry_run_resume_refuses_plan_options
 "$harness" run --resume "$set_dir" --dry-run --cores 2 >/dev/null 2>"$WORK/err"

@@ -216,6 +216,62 @@ static void check_cores(int *failures, int host, const char *want)
 }
 
 /* The seeds' sweep {2,6,12,24} cut to what fits; a host below 2 cores uses what it has. */
+/* make_plan's lists on the given kernel lines, interleaved. */
+static void make_lines_plan(struct plan *p, const char *const *lines, unsigned long seed)
+{
+	make_plan(p, ORDER_INTERLEAVED, seed, 2, 1);
+	for (size_t i = 0; i < p->ncells; i++)
+		free(p->cells[i].rep_done);
+	free(p->cells);
+	p->lines = strv(lines);
+	plan_build(p);
+}
+
+/* Lines x variants: every (line, variant) once per round; the line in each cell; the
+ * default line keeps the key of plans from before lines; a one-line plan orders its
+ * cells as a plan without lines did (a recorded --seed repeats). */
+TEST(plan_with_lines)
+{
+	static const char *const lines[] = { "6.1", "6.12", NULL }, *const one[] = { "6.1", NULL };
+	struct plan p, old;
+	size_t n612 = 0;
+
+	make_plan(&old, ORDER_INTERLEAVED, 7, 2, 1);
+	make_lines_plan(&p, lines, 7);
+	CHECK(p.ncells == 2 * old.ncells);
+	for (size_t round = 0; round < p.ncells / 8; round++) {
+		bool seen[2][4] = { { false } };
+		for (size_t i = round * 8; i < round * 8 + 8; i++) {
+			const struct plan_cell *c = &p.cells[i];
+			int l = !strcmp(c->line, "6.12"), v = variant_index(&p, c->variant);
+			CHECK(v >= 0 && !seen[l][v]);
+			seen[l][v] = true;
+			CHECK(!strcmp(c->workload, p.cells[round * 8].workload) && c->boot == p.cells[round * 8].boot);
+			n612 += l;
+		}
+	}
+	CHECK(n612 == old.ncells);
+	for (size_t i = 0; i < p.ncells; i++) {
+		char *k = plan_cell_key(&p.cells[i]);
+		bool other = !strcmp(p.cells[i].line, "6.12");
+		CHECK(other ? !strncmp(k, "6.12:", 5) : !strchr(k, ':'));
+		CHECK(plan_find_cell(&p, k) == &p.cells[i]);
+		free(k);
+	}
+	plan_free(&p);
+	/* No lines: the default line; one line: the same order as no lines. */
+	make_lines_plan(&p, one, 7);
+	for (size_t i = 0; i < old.ncells; i++) {
+		char *k = plan_cell_key(&old.cells[i]);
+		CHECK(!strcmp(old.cells[i].line, "6.1") && !strchr(k, ':'));
+		CHECK(!strcmp(old.cells[i].variant, p.cells[i].variant) &&
+		      !strcmp(old.cells[i].workload, p.cells[i].workload));
+		free(k);
+	}
+	plan_free(&p);
+	plan_free(&old);
+}
+
 TEST(default_cores_filtered_to_host)
 {
 	check_cores(failures, 1, "1");

@@ -129,4 +129,44 @@ TEST(missing_variant_is_never_precise)
 	fixture_free(&f);
 }
 
+static void add_on(struct fixture *f, const char *line, const char *variant, int boot, double v)
+{
+	struct sample s = { .variant = variant, .workload = "hackbench", .metric = "time", .unit = "s",
+			    .cores = 1, .boot = boot, .rep = 0, .value = v, .lower_is_better = true,
+			    .kernel_line = line };
+	rs_append(f->rs, &s);
+}
+
+/* Two lines: each variant is paired with its own line's baseline (6.12's slow is a steady
+ * 50% over 6.12's baseline, which is twice 6.1's: against 6.1's baseline it would be 200%
+ * and noisy), and the widest names its line. */
+TEST(lines_pair_within_their_line)
+{
+	struct fixture f;
+	struct stop_verdict v;
+	const double noise[] = { 1.00, 1.30, 0.80 };
+
+	fixture_init(&f, 1.0);
+	f.run.plan.lines = strv("6.1", "6.12");
+	for (int b = 0; b < 3; b++) {
+		add_on(&f, NULL, "baseline", b, 10.0);        /* a sample with no line is 6.1's */
+		add_on(&f, "6.1", "slow", b, 10.5);
+		add_on(&f, "6.12", "baseline", b, 20.0 * noise[b]);
+		add_on(&f, "6.12", "slow", b, 30.0 * noise[b]);
+	}
+	CHECK(stop_rule_check(&f.run, 3, &v) == 0);
+	CHECK(v.precise, "widest %g (%s)", v.widest, v.widest_what ? v.widest_what : "-");
+	stop_verdict_free(&v);
+	/* 6.12's slow drifting against its own baseline: the widest is 6.12's, named so. */
+	add_on(&f, "6.12", "baseline", 3, 20.0);
+	add_on(&f, "6.12", "slow", 3, 40.0);
+	add_on(&f, NULL, "baseline", 3, 10.0);
+	add_on(&f, "6.1", "slow", 3, 10.5);
+	CHECK(stop_rule_check(&f.run, 4, &v) == 0);
+	CHECK(!v.precise);
+	CHECK_HAS(v.widest_what, "6.12 slow hackbench 1 vCPU");
+	stop_verdict_free(&v);
+	fixture_free(&f);
+}
+
 TEST_MAIN()

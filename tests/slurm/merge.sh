@@ -76,6 +76,19 @@ tap_case "other clock refused (missing clock is host)"
 mkset "$WORK/c" nodeC aaaa 32 tsc 1
 refused "clock ('host' vs 'tsc')" "$WORK/a" "$WORK/c"
 
+tap_case "kernel lines: each line's kernels compared, other lines' may differ"
+# lineset DIR HOST LINE KEY: a one-line set of another line, kernels listed per line.
+lineset() {
+	mkset "$1" "$2" "$4" 32 "" 1
+	jq --arg l "$3" --arg k "$4" '.plan = {kernels: [$l]} | .kernels_by_line = {($l): {base: {key: $k}}}' \
+		"$1/meta.json" > "$1/m" && mv "$1/m" "$1/meta.json"
+}
+lineset "$WORK/l61" nodeA 6.1 aaaa
+lineset "$WORK/l612" nodeB 6.12 cccc
+lineset "$WORK/l612b" nodeC 6.12 dddd
+"$HARNESS" merge "$WORK/ml" "$WORK/l61" "$WORK/l612" > "$WORK/out" 2>&1 || fail "a 6.1 and a 6.12 set: $(cat "$WORK/out")"
+refused "kernel 'base' on line 6.12 (cccc vs dddd)" "$WORK/l612" "$WORK/l612b"
+
 tap_case "OUT holding samples, a missing set and a repeated set refused"
 "$HARNESS" merge "$WORK/m" "$WORK/a" > "$WORK/err" 2>&1
 [ $? = 2 ] || fail "merge into a set with samples must exit 2"

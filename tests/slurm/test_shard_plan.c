@@ -110,6 +110,43 @@ static bool has(char *const *v, const char *s)
 }
 
 /* One node per job, the whole node, never requeued; absolute paths; user args kept as words. */
+/* Two kernel lines: a shard is still one round, now of every (line, variant): 2 x NV
+ * cells, none dropped, so a 6.12 variant runs on the node of its own line's baseline. */
+TEST(two_kernel_lines)
+{
+	struct plan p;
+	struct shard_plan sp;
+	int *owner;
+
+	lab_plan(&p, ORDER_INTERLEAVED);
+	for (size_t i = 0; i < p.ncells; i++)
+		free(p.cells[i].rep_done);
+	free(p.cells);
+	p.lines = xcalloc(3, sizeof(char *));
+	p.lines[0] = xstrdup("6.1");
+	p.lines[1] = xstrdup("6.12");
+	plan_build(&p);
+	shard_plan_build(&p, &sp);
+	CHECK(p.ncells == 2 * NV * NW * NC * NB, "%zu cells", p.ncells);
+	CHECK(sp.n == NW * NC * NB, "%zu shards", sp.n);
+	owner = xcalloc(p.ncells, sizeof(int));
+	for (size_t s = 0; s < sp.n; s++) {
+		size_t n612 = 0;
+		CHECK(sp.shards[s].ncells == 2 * NV, "shard %s holds %zu cells", sp.shards[s].id,
+		      sp.shards[s].ncells);
+		for (size_t i = 0; i < sp.shards[s].ncells; i++) {
+			owner[sp.shards[s].cells[i]]++;
+			n612 += !strcmp(p.cells[sp.shards[s].cells[i]].line, "6.12");
+		}
+		CHECK(n612 == NV, "shard %s: %zu cells of 6.12", sp.shards[s].id, n612);
+	}
+	for (size_t i = 0; i < p.ncells; i++)
+		CHECK(owner[i] == 1, "cell %zu is in %d shards", i, owner[i]);
+	free(owner);
+	shard_plan_free(&sp);
+	plan_free(&p);
+}
+
 TEST(sbatch_command_line)
 {
 	char *opts[] = { "--time=1:00:00", "--constraint=a b", NULL };

@@ -19,13 +19,18 @@ check "shows a metric with unit and direction" \
 err=$("$H" list gadgets 2>&1 >/dev/null); rc=$?
 check "list gadgets exits 2 (got $rc)" '[ $rc -eq 2 ]'
 check "names the bad value and the accepted ones: $err" \
-  'printf "%s\n" "$err" | grep -q "bad value .gadgets. (accepted: all, variants, builds, workloads)"'
+  'printf "%s\n" "$err" | grep -q "bad value .gadgets. (accepted: all, variants, builds, workloads, lines)"'
 check "one line" '[ $(printf "%s\n" "$err" | wc -l) -eq 1 ]'
 
 err=$("$H" list --colour 2>&1 >/dev/null); rc=$?
 check "list --colour exits 2 (got $rc): $err" '[ $rc -eq 2 ]'
 
 out=$("$H" list 2>/dev/null); rc=$?
-check "plain list exits 0 and has all three parts (rc $rc)" \
-  '[ $rc -eq 0 ] && printf "%s\n" "$out" | grep -q "^variants" && printf "%s\n" "$out" | grep -q "^builds" && printf "%s\n" "$out" | grep -q "^workloads"'
+check "plain list exits 0 and has all four parts (rc $rc)" \
+  '[ $rc -eq 0 ] && printf "%s\n" "$out" | grep -q "^variants" && printf "%s\n" "$out" | grep -q "^builds" && printf "%s\n" "$out" | grep -q "^workloads" && printf "%s\n" "$out" | grep -q "^kernel lines"'
+check "a 6.12-only build names its lines" \
+  'printf "%s\n" "$out" | grep -A1 "^  mseal-off " | grep -q "series for lines: 6.12$"'
+out=$("$H" list lines); rc=$?
+check "list lines names both lines and the default (rc $rc)" \
+  '[ $rc -eq 0 ] && printf "%s\n" "$out" | grep -q "^  6.1 .*(default)" && printf "%s\n" "$out" | grep -q "^  6.12 "'
 exit $fail
