@@ -22,7 +22,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/mman.h>
+#include <sys/ptrace.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -107,6 +109,72 @@ static void run_user_task_on(int cpu)
 		waitpid(pid, NULL, 0);
 }
 
+/*
+ * (e) The kernel reaches another process's user page through kmap in
+ * /proc/PID/mem and ptrace: both must read what the child wrote (and
+ * ptrace must write), with no oops. Needs no module.
+ */
+static void check_remote_access(void)
+{
+	uint64_t want = 0x6d656d2d78706671ULL, got = 0;
+	volatile uint64_t *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+				    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	char path[64];
+	long word;
+	pid_t pid;
+	int fd, st;
+
+	if (p == MAP_FAILED) {
+		printf("xpfo_check e_procmem skip mmap: %s\n", strerror(errno));
+		return;
+	}
+	p[1] = 0;
+	pid = fork();
+	if (pid == 0) {
+		/* A private page of the child's own, allocated here. */
+		volatile uint64_t *q = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+					    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		q[0] = want;
+		p[0] = (uint64_t)(uintptr_t)q;
+		__atomic_store_n(&p[1], 1, __ATOMIC_RELEASE);
+		for (;;)
+			pause();
+	}
+	while (!__atomic_load_n(&p[1], __ATOMIC_ACQUIRE))
+		usleep(1000);
+	snprintf(path, sizeof(path), "/proc/%d/mem", pid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0 || pread(fd, &got, sizeof(got), (off_t)p[0]) != sizeof(got)) {
+		printf("xpfo_check e_procmem fail %s: %s\n", path, strerror(errno));
+		failed++;
+	} else {
+		printf("xpfo_check e_procmem %s read the child's page through %s: %s\n",
+		       got == want ? "pass" : "fail", path, got == want ? "value matches" : "wrong value");
+		failed += got != want;
+	}
+	if (fd >= 0)
+		close(fd);
+	if (ptrace(PTRACE_ATTACH, pid, 0, 0) || waitpid(pid, &st, 0) != pid) {
+		printf("xpfo_check e_ptrace skip PTRACE_ATTACH: %s\n", strerror(errno));
+	} else {
+		errno = 0;
+		word = ptrace(PTRACE_PEEKDATA, pid, (void *)(uintptr_t)p[0], 0);
+		int ok = !errno && (uint64_t)word == want;
+
+		ok = ok && !ptrace(PTRACE_POKEDATA, pid, (void *)(uintptr_t)p[0], (void *)~want);
+		errno = 0;
+		word = ptrace(PTRACE_PEEKDATA, pid, (void *)(uintptr_t)p[0], 0);
+		ok = ok && !errno && (uint64_t)word == ~want;
+		printf("xpfo_check e_ptrace %s PEEKDATA, POKEDATA, PEEKDATA of the child's page\n",
+		       ok ? "pass" : "fail");
+		failed += !ok;
+		ptrace(PTRACE_DETACH, pid, 0, 0);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	munmap((void *)p, 4096);
+}
+
 int main(void)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -149,6 +217,7 @@ int main(void)
 			printf("xpfo_check d_counter %s xpfo_flush_deferred %lld -> %lld around the user task on cpu1\n",
 			       after > before ? "pass" : "skip", before, after);
 	}
+	check_remote_access();
 	printf("xpfo_check summary %s %d failed\n", failed ? "fail" : "pass", failed);
 	return failed ? 1 : 0;
 }

@@ -32,8 +32,13 @@
 #include <linux/smp.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
-#include <linux/xpfo.h>
 #include <asm/pgtable_types.h>
+#ifdef CONFIG_XPFO
+#include <linux/xpfo.h>
+#else
+/* A kernel without the XPFO series: no page is ever an XPFO page. */
+static inline bool xpfo_page_is_user(struct page *page) { return false; }
+#endif
 
 #define OUT_MAX 4096
 
