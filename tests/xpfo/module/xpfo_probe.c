@@ -20,8 +20,10 @@
  * The remote reads run in an IPI handler with copy_from_kernel_nofault(), so
  * a missing mapping makes them fail with -EFAULT rather than oops.
  */
+#include <linux/delay.h>
 #include <linux/highmem.h>
 #include <linux/init.h>
+#include <linux/kthread.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/module.h>
@@ -248,12 +250,51 @@ static int other_cpu(int cpu)
 	return -1;
 }
 
+/*
+ * The reader of (c)/(d): a kernel thread bound to the other CPU. It reads the
+ * alias while the page is kmapped (loading a TLB entry), then spins, without
+ * any context switch, until the kunmap is done and reads again. An IPI-based
+ * read would let the CPU idle in between, and QEMU/TCG appears to drop the
+ * entry then, which would hide a missing flush.
+ */
+struct stale_reader {
+	struct page *page;
+	atomic_t stage;		/* 0 start, 1 first read done, 2 kunmapped, 3 done */
+	long before, after;
+	u64 v1, v2;
+};
+
+static int stale_reader_fn(void *arg)
+{
+	struct stale_reader *r = arg;
+	unsigned long spins = 0;
+
+	r->before = nofault_read(r->page, &r->v1);
+	atomic_set(&r->stage, 1);
+	while (atomic_read(&r->stage) != 2 && ++spins < 2000000000UL)
+		cpu_relax();
+	r->after = nofault_read(r->page, &r->v2);
+	atomic_set(&r->stage, 3);
+	return 0;
+}
+
+/* Wait for @stage without sleeping for long; false on timeout (~5 s). */
+static bool wait_stage(struct stale_reader *r, int stage)
+{
+	int i;
+
+	for (i = 0; i < 50000 && atomic_read(&r->stage) != stage; i++)
+		usleep_range(50, 100);
+	return atomic_read(&r->stage) == stage;
+}
+
 /* (c)/(d) part 1: leave a TLB entry for the alias on @cpu, then kunmap. */
 static void check_stale(struct page *page, u64 want, int cpu)
 {
 	enum mode m = xpfo_mode();
-	long before, after;
-	u64 v1 = 0, v2 = 0;
+	struct stale_reader r = { .page = page, .stage = ATOMIC_INIT(0) };
+	struct task_struct *t;
+	long after;
 
 	if (!page_is_xpfo(page)) {
 		result("c_global", "skip", "mode=%s: no XPFO on this page", mode_names[m]);
@@ -266,12 +307,31 @@ static void check_stale(struct page *page, u64 want, int cpu)
 		result("c_global", "skip", "needs a second online CPU");
 		return;
 	}
+	t = kthread_create(stale_reader_fn, &r, "xpfo_probe/%d", cpu);
+	if (IS_ERR(t)) {
+		result("c_global", "skip", "kthread_create: %ld", PTR_ERR(t));
+		return;
+	}
+	kthread_bind(t, cpu);
+	get_task_struct(t);
 	kmap(page);
-	before = read_on(cpu, page, &v1);
+	wake_up_process(t);
+	if (!wait_stage(&r, 1)) {
+		kunmap(page);
+		atomic_set(&r.stage, 2);
+		kthread_stop(t);
+		put_task_struct(t);
+		result("c_global", "fail", "the reader on cpu%d did not run", cpu);
+		return;
+	}
 	kunmap(page);
-	after = read_on(cpu, page, &v2);
-	if (before || v1 != want) {
-		result("c_global", "fail", "cpu%d could not read the kmapped page (ret=%ld)", cpu, before);
+	atomic_set(&r.stage, 2);
+	wait_stage(&r, 3);
+	kthread_stop(t);
+	put_task_struct(t);
+	after = r.after;
+	if (r.before || r.v1 != want) {
+		result("c_global", "fail", "cpu%d could not read the kmapped page (ret=%ld)", cpu, r.before);
 		return;
 	}
 	switch (m) {
@@ -284,8 +344,8 @@ static void check_stale(struct page *page, u64 want, int cpu)
 		result("c_global", "skip", "mode=deferred");
 		result("d_stale", after ? "skip" : "pass",
 		       "cpu%d after kunmap ret=%ld (%s)", cpu, after,
-		       after ? "entry already gone: cpu switched before the check" :
-			       "stale entry present until cpu%d switches to a user task");
+		       after ? "entry already gone before the switch" :
+			       "stale entry still serves the alias until that cpu switches to a user task");
 		break;
 	default:
 		result("c_global", "skip",
