@@ -22,6 +22,7 @@
  */
 #include <linux/delay.h>
 #include <linux/highmem.h>
+#include <linux/jiffies.h>
 #include <linux/init.h>
 #include <linux/kthread.h>
 #include <linux/kernel.h>
@@ -267,12 +268,19 @@ struct stale_reader {
 static int stale_reader_fn(void *arg)
 {
 	struct stale_reader *r = arg;
-	unsigned long spins = 0;
+	unsigned long timeout = jiffies + 10 * HZ;
 
 	r->before = nofault_read(r->page, &r->v1);
 	atomic_set(&r->stage, 1);
-	while (atomic_read(&r->stage) != 2 && ++spins < 2000000000UL)
+	/*
+	 * cond_resched() lets the stopper and other kernel threads in (no
+	 * CR3 write, so the TLB entry stays); without it a stop_machine()
+	 * waiting for this CPU deadlocks with the kunmapping CPU.
+	 */
+	while (atomic_read(&r->stage) != 2 && time_before(jiffies, timeout)) {
 		cpu_relax();
+		cond_resched();
+	}
 	r->after = nofault_read(r->page, &r->v2);
 	atomic_set(&r->stage, 3);
 	return 0;
