@@ -20,6 +20,7 @@
 #include <linux/mm.h>
 #include <linux/string.h>
 #include <linux/preempt.h>
+#include <linux/fs.h>		/* names_cachep */
 #include "slab.h"		/* mm/slab.h: struct kmem_cache */
 
 #ifndef SLAB_SKIP_INIT_ON_FREE
@@ -97,7 +98,9 @@ static int __init slabkeep_init(void)
 	if (!mine)
 		return -ENOMEM;
 	for (i = 0; i < ARRAY_SIZE(names); i++) {
-		s = find_cache(mine, names[i]);
+		/* exported, so found even when merged into another cache */
+		s = strcmp(names[i], "names_cache") ? find_cache(mine, names[i])
+						    : names_cachep;
 		if (!s) {
 			pr_info("slabkeep: %s not found (merged into another cache)\n",
 				names[i]);
