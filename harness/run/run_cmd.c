@@ -182,9 +182,10 @@ static double remaining_estimate(const struct run *r, size_t from)
 	return s;
 }
 
-/* --until-ci, before the first cell of round `round`: are rounds 0..round-1 precise
- * enough? Judged once per round, from the minimum (--boots) on. */
-static bool precise_enough(struct run *r, int round)
+/* --until-ci, before the first cell of round `round` (or after the last round, `last`):
+ * are rounds 0..round-1 precise enough? Judged once per round, from the minimum (--boots)
+ * on; meta.json "stop" keeps the latest verdict. */
+static bool precise_enough(struct run *r, int round, bool last)
 {
 	struct stop_verdict v;
 	char buf[64];
@@ -200,7 +201,8 @@ static bool precise_enough(struct run *r, int round)
 		v.precise ? ": precise enough, stopping" : "");
 	r->precise = v.precise;
 	run_meta_set_stop(r, round, v.precise ? "every CI half-width within --until-ci"
-					       : "not yet precise", v.widest, v.widest_what);
+			  : last ? "--max-boots reached before the precision" : "not yet precise",
+			  v.widest, v.widest_what);
 	stop_verdict_free(&v);
 	return v.precise;
 }
@@ -217,7 +219,7 @@ static int measure(struct run *r)
 
 		if (!plan_cell_missing(&r->plan, c))
 			continue;
-		if (precise_enough(r, c->boot))
+		if (precise_enough(r, c->boot, false))
 			break;
 		if (stop_requested()) {
 			r->interrupted = true;
@@ -238,9 +240,8 @@ static int measure(struct run *r)
 	progress_update(&pr, done, "", 0);
 	progress_finish(&pr);
 	if (r->opts->until_ci > 0 && !r->precise && !r->interrupted &&
-	    plan_count_pending(&r->plan) == 0 && !precise_enough(r, r->plan.boots))
-		run_meta_set_stop(r, r->plan.boots, "--max-boots reached before the precision",
-				  NAN, NULL);
+	    plan_count_pending(&r->plan) == 0)
+		precise_enough(r, r->plan.boots, true);
 	return 0;
 }
 
