@@ -17,6 +17,8 @@ const char *guest_clock_name(enum guest_clock c)
 
 int guest_clock_parse(const char *name, enum guest_clock *out)
 {
+	if (!name)
+		return -1;
 	if (!strcmp(name, "host"))
 		*out = CLOCK_HOST;
 	else if (!strcmp(name, "icount"))

@@ -25,7 +25,7 @@ const char *guest_clock_name(/* The guest's RTC start under icount (see qemu_arg
 #define ICOUNT_RTC_BASE "2030-01-01T00:00:00"
 
 enum guest_clock c);
-/* "host" or "icount" -> 0, else -1. */
+/* "host" or "icount" -> 0, else (NULL included) -1. */
 int guest_clock_parse(const char *name, enum guest_clock *out);
 
 /* The accel to ask for under this clock: icount is TCG-only, so AUTO becomes TCG (with

@@ -99,9 +99,11 @@ int resume_read_plan(const char *dir, struct run_opts *o, char **why)
 		o->max_boots = o->boots;
 		o->boots = json_object_get_int(get(v, "min_boots"));
 	}
-	if ((v = get(meta, RS_META_CLOCK)) && (v = get(v, "name")) &&
-	    !strcmp(json_object_get_string(v), "icount"))
-		o->vm.clock = CLOCK_ICOUNT; /* samples of one set share one clock */
+	if ((v = get(meta, RS_META_CLOCK)) && (v = get(v, "name"))) { /* one set, one clock */
+		enum guest_clock c;
+		if (guest_clock_parse(json_object_get_string(v), &c) == 0)
+			o->vm.clock = c;
+	}
 	o->order = !strcmp(json_object_get_string(get(plan, "order")) ?: "", "grouped") ? ORDER_GROUPED : ORDER_INTERLEAVED;
 	o->seed = (unsigned long)json_object_get_int64(get(plan, "seed"));
 	o->vm.mem_mib = json_object_get_int64(get(plan, "mem_mib"));
