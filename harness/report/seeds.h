@@ -18,13 +18,23 @@
  *    "noise"            true when the author called the effect noise
  *    "derived"          true when we computed the figure from published raw values
  *    "variant_value", "baseline_value", "unit": the published raw values behind the figure
+ *    "delta"            variant_value - baseline_value as the seed printed it (needs both)
+ *    "per_count", "per_item", "delta_per": the raw values cover per_count items ("VMA"), and
+ *                       the seed printed the delta per item (all three together, with delta)
+ *    "kernel_line"      the kernel line the figure is compared on ("6.12"); absent: the
+ *                       run's first line (seeds_measured_line)
  *    "note"             one line for the reader
  *   *"conditions"       {*"cores": N or null, *"machine": "...", *"kernel": "...", "text": "..."}
+ *
+ * Figures with a "delta" come from a seed that printed both arms and their difference
+ * (seed 003's "t t_mseal delta_ns per_vma %"); the text report shows them in that shape,
+ * published next to measured (seeds_arms.c).
  *
  * Matching (data-driven, tolerant): a figure's cell is the run's group with the sample
  * workload, the first candidate metric the run has, and cores: the published cores when
  * the run has them, else the nearest the run has (ties: the smaller); with cores null,
- * every cores the run measured (one comparison each). */
+ * every cores the run measured (one comparison each). Only groups of the figure's kernel
+ * line are compared: a figure is never matched across lines. */
 #ifndef HB_REPORT_SEEDS_H
 #define HB_REPORT_SEEDS_H
 
@@ -56,6 +66,10 @@ struct seed_figure {
 	double stderr_pct;                    /* NAN when not published */
 	double variant_value, baseline_value; /* NAN when not published */
 	char *unit;                           /* "" when absent */
+	double delta, delta_per;              /* NAN when not published */
+	long per_count;                       /* -1 when not published */
+	char *per_item;                       /* NULL when not published */
+	char *kernel_line;                    /* NULL: the run's first line */
 	bool noise;
 	bool derived;
 	char *note; /* "" when absent */

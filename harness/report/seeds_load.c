@@ -1,10 +1,9 @@
-/* Reading and checking published.json files (format: seeds.h). The files are typed by
- * people from mails, so every key is checked and the first problem is reported with the
- * file, the figure and the key. */
+/* Checking one figure of a published.json (format: seeds.h; the files: seeds_files.c).
+ * The files are typed by people from mails, so every key is checked and the first
+ * problem is reported with the file, the figure and the key. */
 #include "report/seeds.h"
+#include "report/seeds_figure.h"
 
-#include <dirent.h>
-#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,27 +12,16 @@
 #include <json-c/json.h>
 
 #include "common/argparse.h"
-#include "common/fileutil.h"
-#include "common/log.h"
-#include "common/paths.h"
 #include "common/xalloc.h"
 
-#define PUBLISHED_FILE "published.json"
 #define FIGURE_KEYS "seed, line, quote, workload, section, metric, variant, baseline_variant, " \
-	"kind, value, stderr_pct, noise, derived, variant_value, baseline_value, unit, note, conditions"
+	"kind, value, stderr_pct, noise, derived, variant_value, baseline_value, unit, delta, " \
+	"per_count, per_item, delta_per, kernel_line, note, conditions"
 #define REQUIRED_KEYS "seed, line, quote, workload, metric, variant, baseline_variant, kind, " \
 	"value, conditions"
 #define CONDITION_KEYS "cores, machine, kernel, text"
 
-/* Where we are, for the one-line error. */
-struct where {
-	const char *file;
-	size_t index; /* 0: the file's top level */
-	const char *within; /* "conditions: " or "" */
-	char *error;  /* the first problem, malloc'd */
-};
-
-__attribute__((format(printf, 2, 3))) static bool problem(struct where *w, const char *fmt, ...)
+bool seed_problem(struct seed_where *w, const char *fmt, ...)
 {
 	va_list ap;
 	char *what;
@@ -60,18 +48,18 @@ static bool known_key(const char *key, const char *list)
 	return false;
 }
 
-static bool only_known_keys(struct where *w, json_object *o, const char *accepted)
+bool seed_only_known_keys(struct seed_where *w, json_object *o, const char *accepted)
 {
 	json_object_object_foreach(o, key, value) {
 		(void)value;
 		if (!known_key(key, accepted))
-			return problem(w, "unknown key '%s' (accepted: %s)", key, accepted);
+			return seed_problem(w, "unknown key '%s' (accepted: %s)", key, accepted);
 	}
 	return true;
 }
 
 /* The value of key, or NULL: a problem when required. JSON null counts as absent. */
-static json_object *member(struct where *w, json_object *o, const char *key, bool required,
+static json_object *member(struct seed_where *w, json_object *o, const char *key, bool required,
 			   const char *needed)
 {
 	json_object *v = NULL;
@@ -79,16 +67,16 @@ static json_object *member(struct where *w, json_object *o, const char *key, boo
 	if (json_object_object_get_ex(o, key, &v) && v)
 		return v;
 	if (required)
-		problem(w, "missing key '%s' (required: %s)", key, needed);
+		seed_problem(w, "missing key '%s' (required: %s)", key, needed);
 	return NULL;
 }
 
-static bool type_problem(struct where *w, const char *key, const char *want, json_object *v)
+static bool type_problem(struct seed_where *w, const char *key, const char *want, json_object *v)
 {
-	return problem(w, "'%s' must be %s, not %s", key, want, json_object_to_json_string(v));
+	return seed_problem(w, "'%s' must be %s, not %s", key, want, json_object_to_json_string(v));
 }
 
-static bool get_string(struct where *w, json_object *o, const char *key, bool required,
+static bool get_string(struct seed_where *w, json_object *o, const char *key, bool required,
 		       const char *needed, char **out)
 {
 	json_object *v = member(w, o, key, required, needed);
@@ -103,7 +91,7 @@ static bool get_string(struct where *w, json_object *o, const char *key, bool re
 }
 
 /* A string, or an array of strings: a NULL-terminated vector. */
-static bool get_strings(struct where *w, json_object *o, const char *key, char ***out)
+static bool get_strings(struct seed_where *w, json_object *o, const char *key, char ***out)
 {
 	json_object *v = member(w, o, key, true, REQUIRED_KEYS);
 	size_t n;
@@ -130,7 +118,7 @@ static bool get_strings(struct where *w, json_object *o, const char *key, char *
 	return true;
 }
 
-static bool get_number(struct where *w, json_object *o, const char *key, bool required,
+static bool get_number(struct seed_where *w, json_object *o, const char *key, bool required,
 		       double *out)
 {
 	json_object *v = member(w, o, key, required, REQUIRED_KEYS);
@@ -144,7 +132,7 @@ static bool get_number(struct where *w, json_object *o, const char *key, bool re
 	return true;
 }
 
-static bool get_bool(struct where *w, json_object *o, const char *key, bool *out)
+static bool get_bool(struct seed_where *w, json_object *o, const char *key, bool *out)
 {
 	json_object *v = member(w, o, key, false, NULL);
 
@@ -158,14 +146,14 @@ static bool get_bool(struct where *w, json_object *o, const char *key, bool *out
 }
 
 /* A whole number >= 1; with nullable, null means "not stated" (-1). */
-static bool get_count(struct where *w, json_object *o, const char *key, bool nullable,
+static bool get_count(struct seed_where *w, json_object *o, const char *key, bool nullable,
 		      const char *needed, long *out)
 {
 	json_object *v = NULL;
 
 	*out = -1;
 	if (!json_object_object_get_ex(o, key, &v))
-		return problem(w, "missing key '%s' (required: %s)", key, needed);
+		return seed_problem(w, "missing key '%s' (required: %s)", key, needed);
 	if (!v && nullable)
 		return true;
 	if (!v || !json_object_is_type(v, json_type_int) || json_object_get_int64(v) < 1)
@@ -175,7 +163,7 @@ static bool get_count(struct where *w, json_object *o, const char *key, bool nul
 	return true;
 }
 
-static bool load_conditions(struct where *w, json_object *fig, struct seed_conditions *c)
+static bool load_conditions(struct seed_where *w, json_object *fig, struct seed_conditions *c)
 {
 	json_object *o = member(w, fig, "conditions", true, REQUIRED_KEYS);
 	long cores;
@@ -186,7 +174,7 @@ static bool load_conditions(struct where *w, json_object *fig, struct seed_condi
 	if (!json_object_is_type(o, json_type_object))
 		return type_problem(w, "conditions", "an object {cores, machine, kernel, text}", o);
 	w->within = "conditions: ";
-	ok = only_known_keys(w, o, CONDITION_KEYS) &&
+	ok = seed_only_known_keys(w, o, CONDITION_KEYS) &&
 	     get_count(w, o, "cores", true, "cores, machine, kernel", &cores) &&
 	     get_string(w, o, "machine", true, "cores, machine, kernel", &c->machine) &&
 	     get_string(w, o, "kernel", true, "cores, machine, kernel", &c->kernel) &&
@@ -198,7 +186,7 @@ static bool load_conditions(struct where *w, json_object *fig, struct seed_condi
 	return ok;
 }
 
-static bool load_kind(struct where *w, json_object *fig, struct seed_figure *f)
+static bool load_kind(struct seed_where *w, json_object *fig, struct seed_figure *f)
 {
 	static const char *const kinds[] = { "slowdown_pct", "ratio", NULL };
 	char *kind;
@@ -211,19 +199,19 @@ static bool load_kind(struct where *w, json_object *fig, struct seed_figure *f)
 			k = i;
 	free(kind);
 	if (k < 0)
-		return problem(w, "'kind' must be slowdown_pct or ratio");
+		return seed_problem(w, "'kind' must be slowdown_pct or ratio");
 	f->kind = (enum seed_kind)k;
 	if (!get_number(w, fig, "value", true, &f->value) ||
 	    !get_number(w, fig, "stderr_pct", false, &f->stderr_pct))
 		return false;
 	if (f->kind == SEED_RATIO && !(f->value > 0))
-		return problem(w, "a ratio's 'value' must be > 0");
+		return seed_problem(w, "a ratio's 'value' must be > 0");
 	if (!isnan(f->stderr_pct) && (f->kind != SEED_SLOWDOWN_PCT || f->stderr_pct < 0))
-		return problem(w, "'stderr_pct' needs kind slowdown_pct and a value >= 0");
+		return seed_problem(w, "'stderr_pct' needs kind slowdown_pct and a value >= 0");
 	return true;
 }
 
-static bool load_names(struct where *w, json_object *fig, struct seed_figure *f)
+static bool load_names(struct seed_where *w, json_object *fig, struct seed_figure *f)
 {
 	long line;
 
@@ -239,7 +227,7 @@ static bool load_names(struct where *w, json_object *fig, struct seed_figure *f)
 	       get_string(w, fig, "baseline_variant", true, REQUIRED_KEYS, &f->baseline);
 }
 
-static bool load_extras(struct where *w, json_object *fig, struct seed_figure *f)
+static bool load_extras(struct seed_where *w, json_object *fig, struct seed_figure *f)
 {
 	bool ok = get_bool(w, fig, "noise", &f->noise) && get_bool(w, fig, "derived", &f->derived) &&
 		  get_number(w, fig, "variant_value", false, &f->variant_value) &&
@@ -254,7 +242,42 @@ static bool load_extras(struct where *w, json_object *fig, struct seed_figure *f
 	return ok;
 }
 
-static void figure_free(struct seed_figure *f)
+/* "6.12": digits and dots, as kernel-configs/lines/ names them (the report does not read
+ * kernel-configs/: a line the run lacks is "not measured", not an error). */
+static bool line_name(const char *s)
+{
+	return s[0] >= '0' && s[0] <= '9' && strspn(s, "0123456789.") == strlen(s);
+}
+
+/* The seed's own difference columns and the kernel line; each needs what it is made of. */
+static bool load_arms(struct seed_where *w, json_object *fig, struct seed_figure *f)
+{
+	bool raw = isfinite(f->variant_value) && isfinite(f->baseline_value);
+	long count = -1;
+
+	f->delta_per = NAN;
+	f->per_count = -1;
+	if (!get_number(w, fig, "delta", false, &f->delta) ||
+	    !get_string(w, fig, "per_item", false, NULL, &f->per_item) ||
+	    !get_number(w, fig, "delta_per", false, &f->delta_per) ||
+	    !get_string(w, fig, "kernel_line", false, NULL, &f->kernel_line))
+		return false;
+	if (member(w, fig, "per_count", false, NULL) && !get_count(w, fig, "per_count", false, NULL, &count))
+		return false;
+	f->per_count = count;
+	if (!isnan(f->delta) && !raw)
+		return seed_problem(w, "'delta' needs 'variant_value' and 'baseline_value'");
+	if ((count > 0) != (f->per_item != NULL) || (count > 0) != !isnan(f->delta_per))
+		return seed_problem(w, "'per_count', 'per_item' and 'delta_per' go together");
+	if (count > 0 && isnan(f->delta))
+		return seed_problem(w, "'delta_per' needs 'delta'");
+	if (f->kernel_line && !line_name(f->kernel_line))
+		return seed_problem(w, "'kernel_line' must be a kernel line such as \"6.12\", not \"%s\"",
+			       f->kernel_line);
+	return true;
+}
+
+void seed_figure_free(struct seed_figure *f)
 {
 	free(f->file);
 	free(f->seed);
@@ -265,155 +288,24 @@ static void figure_free(struct seed_figure *f)
 	free(f->variant);
 	free(f->baseline);
 	free(f->unit);
+	free(f->per_item);
+	free(f->kernel_line);
 	free(f->note);
 	free(f->cond.machine);
 	free(f->cond.kernel);
 	free(f->cond.text);
 }
 
-static bool load_figure(struct where *w, json_object *fig, const char *folder, struct seed_figure *f)
+bool seed_load_figure(struct seed_where *w, json_object *fig, const char *folder, struct seed_figure *f)
 {
 	*f = (struct seed_figure){ .file = xstrdup(w->file), .index = w->index,
 				   .cond = { .cores = -1 } };
 	if (!json_object_is_type(fig, json_type_object))
 		return type_problem(w, "a figure", "an object", fig);
-	if (!only_known_keys(w, fig, FIGURE_KEYS) || !load_names(w, fig, f) || !load_kind(w, fig, f) ||
-	    !load_extras(w, fig, f) || !load_conditions(w, fig, &f->cond))
+	if (!seed_only_known_keys(w, fig, FIGURE_KEYS) || !load_names(w, fig, f) || !load_kind(w, fig, f) ||
+	    !load_extras(w, fig, f) || !load_arms(w, fig, f) || !load_conditions(w, fig, &f->cond))
 		return false;
 	if (folder && strcmp(folder, f->workload))
-		return problem(w, "workload '%s' is not this folder's (%s)", f->workload, folder);
+		return seed_problem(w, "workload '%s' is not this folder's (%s)", f->workload, folder);
 	return true;
-}
-
-/* The file as JSON; NULL after a problem naming the line where parsing stopped. */
-static json_object *read_json(struct where *w)
-{
-	size_t len = 0, line = 1, end;
-	char *text = hb_read_file(w->file, &len);
-	struct json_tokener *tok;
-	json_object *obj;
-	enum json_tokener_error err;
-
-	if (!text) {
-		problem(w, "cannot read: %s", strerror(errno));
-		return NULL;
-	}
-	tok = json_tokener_new();
-	obj = json_tokener_parse_ex(tok, text, (int)len);
-	err = json_tokener_get_error(tok);
-	end = (size_t)tok->char_offset;
-	if (err == json_tokener_continue) { /* the text ended inside a value: its last line */
-		err = json_tokener_error_parse_eof;
-		while (end > 0 && strchr(" \t\r\n", text[end - 1]))
-			end--;
-	}
-	if (err != json_tokener_success || end + strspn(text + end, " \t\r\n") < len) {
-		for (size_t i = 0; i < end && i < len; i++)
-			line += text[i] == '\n';
-		problem(w, "not JSON at line %zu: %s", line, err != json_tokener_success ?
-			json_tokener_error_desc(err) : "text after the end of the object");
-		json_object_put(obj);
-		obj = NULL;
-	}
-	json_tokener_free(tok);
-	free(text);
-	return obj;
-}
-
-/* Appends the figures of one file. folder: the workload the file belongs to, or NULL. */
-static bool load_file(struct where *w, const char *folder, struct seed_data *d)
-{
-	json_object *top = read_json(w), *figs = NULL;
-	size_t cap = d->n, n;
-	bool ok = true;
-
-	if (!top)
-		return false;
-	if (!json_object_is_type(top, json_type_object) || !only_known_keys(w, top, "about, figures") ||
-	    !json_object_object_get_ex(top, "figures", &figs) || !json_object_is_type(figs, json_type_array)) {
-		json_object_put(top);
-		return problem(w, "expected {\"about\": \"...\", \"figures\": [...]}");
-	}
-	n = json_object_array_length(figs);
-	d->figs = xgrow(d->figs, &cap, d->n + n, sizeof(*d->figs));
-	for (size_t i = 0; i < n && ok; i++) {
-		w->index = i + 1;
-		ok = load_figure(w, json_object_array_get_idx(figs, i), folder, &d->figs[d->n]);
-		if (!ok)
-			figure_free(&d->figs[d->n]);
-		else
-			d->n++;
-	}
-	w->index = 0;
-	d->files++;
-	json_object_put(top);
-	return ok;
-}
-
-/* Every <dir>/<workload>/published.json, workloads in name order. */
-static bool load_folder(const char *dir, struct seed_data *d, char **error)
-{
-	struct dirent **names;
-	int n = scandir(dir, &names, NULL, alphasort);
-	bool ok = true;
-
-	if (n < 0) {
-		*error = xasprintf("%s: cannot read the folder", dir);
-		return false;
-	}
-	for (int i = 0; i < n; i++) {
-		char *sub = hb_path_join(dir, names[i]->d_name);
-		char *file = hb_path_join(sub, PUBLISHED_FILE);
-		struct where w = { .file = file, .within = "" };
-		if (ok && names[i]->d_name[0] != '.' && hb_is_file(file) && !load_file(&w, names[i]->d_name, d)) {
-			*error = w.error;
-			ok = false;
-		}
-		free(file);
-		free(sub);
-		free(names[i]);
-	}
-	free(names);
-	if (ok && !d->files)
-		*error = xasprintf("%s: no <workload>/%s in it (accepted: a %s, or a folder of "
-				   "workload folders holding one)", dir, PUBLISHED_FILE, PUBLISHED_FILE);
-	return ok && d->files;
-}
-
-int seeds_load(const char *path, struct seed_data *out)
-{
-	char *error = NULL;
-	bool ok;
-
-	*out = (struct seed_data){ 0 };
-	if (hb_is_dir(path)) {
-		ok = load_folder(path, out, &error);
-	} else if (hb_is_file(path)) {
-		struct where w = { .file = path, .within = "" };
-		ok = load_file(&w, NULL, out);
-		error = w.error;
-	} else {
-		error = xasprintf("--against-seeds: '%s' not found (accepted: a %s, or a folder of "
-				  "workload folders holding one)", path, PUBLISHED_FILE);
-		ok = false;
-	}
-	if (ok)
-		return HB_EXIT_OK;
-	hb_error("%s", error);
-	free(error);
-	seeds_free(out);
-	return HB_EXIT_USAGE;
-}
-
-void seeds_free(struct seed_data *d)
-{
-	for (size_t i = 0; i < d->n; i++)
-		figure_free(&d->figs[i]);
-	free(d->figs);
-	*d = (struct seed_data){ 0 };
-}
-
-char *seed_sample_workload(const struct seed_figure *f)
-{
-	return f->section ? xasprintf("%s-%s", f->workload, f->section) : xstrdup(f->workload);
 }
