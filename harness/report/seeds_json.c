@@ -36,6 +36,11 @@ static json_object *published_json(const struct seed_figure *f)
 	json_object_object_add(o, "variant_value", hb_json_double(f->variant_value));
 	json_object_object_add(o, "baseline_value", hb_json_double(f->baseline_value));
 	json_object_object_add(o, "unit", json_object_new_string(f->unit));
+	json_object_object_add(o, "delta", hb_json_double(f->delta));
+	json_object_object_add(o, "per_count", hb_json_count(f->per_count));
+	json_object_object_add(o, "per_item", str_or_null(f->per_item));
+	json_object_object_add(o, "delta_per", hb_json_double(f->delta_per));
+	json_object_object_add(o, "kernel_line", str_or_null(f->kernel_line));
 	json_object_object_add(o, "note", json_object_new_string(f->note));
 	json_object_object_add(c, "cores", hb_json_count(f->cond.cores));
 	json_object_object_add(c, "machine", json_object_new_string(f->cond.machine));
@@ -55,7 +60,7 @@ static json_object *measured_conditions(struct seeds_report *sr, const struct se
 	json_object_object_add(c, "cores", hb_json_count(m->cores));
 	json_object_object_add(c, "accel", json_object_new_string(accel));
 	json_object_object_add(c, "kernel", json_object_new_string(kv));
-	json_object_object_add(c, "kernel_line", json_object_new_string(seeds_measured_line(sr->ctx)));
+	json_object_object_add(c, "kernel_line", json_object_new_string(m->line));
 	json_object_object_add(c, "baseline_kernel", json_object_new_string(kb));
 	free(accel);
 	free(kv);
@@ -79,6 +84,8 @@ static json_object *measured_json(struct seeds_report *sr, const struct seed_mat
 	json_object_object_add(o, "baseline_n", cell ? json_object_new_int64(m->sb.n) : NULL);
 	json_object_object_add(o, "mean", cell ? hb_json_double(m->sv.mean) : NULL);
 	json_object_object_add(o, "baseline_mean", cell ? hb_json_double(m->sb.mean) : NULL);
+	json_object_object_add(o, "delta", cell ? hb_json_double(m->delta) : NULL);
+	json_object_object_add(o, "delta_stderr", cell ? hb_json_double(m->delta_se) : NULL);
 	json_object_object_add(o, "unit", cell ? json_object_new_string(m->g->unit) : NULL);
 	json_object_object_add(o, "ratio", ok ? hb_json_double(m->c.ratio) : NULL);
 	json_object_object_add(o, "slowdown_pct", ok ? hb_json_double(m->c.slowdown_pct) : NULL);
@@ -201,6 +208,7 @@ static void csv_row(struct seeds_report *sr, const struct seed_match *m)
 	csv_cell(out, accel, false);
 	csv_cell(out, kv, false);
 	csv_cell(out, ok ? m->agree.text : "", false);
+	csv_cell(out, m->line, false);
 	fputc('\n', out);
 	free(kv);
 	free(accel);
@@ -210,7 +218,7 @@ void seeds_render_csv(struct seeds_report *sr)
 {
 	fputs("seed,line,workload,section,metric,variant,baseline_variant,kind,published,"
 	      "published_stderr_pct,published_cores,status,why,measured,measured_stderr,"
-	      "measured_cores,n,baseline_n,accel,kernel,agreement\n", sr->ctx->out);
+	      "measured_cores,n,baseline_n,accel,kernel,agreement,kernel_line\n", sr->ctx->out);
 	for (size_t i = 0; i < sr->nrows; i++)
 		csv_row(sr, &sr->rows[i]);
 }

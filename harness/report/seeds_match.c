@@ -1,4 +1,5 @@
 /* A published figure -> the run's cells it can be compared with (rules: seeds.h). */
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,26 @@ static bool has_workload(const struct dataset *ds, const char *workload)
 		if (!strcmp(ds->groups[i]->workload, workload))
 			return true;
 	return false;
+}
+
+/* Does the run have samples of workload on line? */
+static bool has_line(const struct dataset *ds, const char *workload, const char *line)
+{
+	for (size_t i = 0; i < ds->ngroups; i++)
+		if (!strcmp(ds->groups[i]->workload, workload) && !strcmp(ds->groups[i]->line, line))
+			return true;
+	return false;
+}
+
+/* "6.1, 6.12": the lines the run has samples of workload on. Caller frees. */
+static char *lines_of(const struct dataset *ds, const char *workload)
+{
+	char *out = xstrdup("");
+
+	for (size_t i = 0; i < ds->ngroups; i++)
+		if (!strcmp(ds->groups[i]->workload, workload))
+			seeds_add_unique(&out, ds->groups[i]->line);
+	return out;
 }
 
 static bool has_metric(const struct dataset *ds, const char *workload, const char *metric)
@@ -32,6 +53,12 @@ static const char *pick_metric(const struct dataset *ds, const char *workload, c
 	return NULL;
 }
 
+/* The line a figure is compared on: its own, else the run's first. */
+static const char *figure_line(const struct seeds_report *sr, const struct seed_figure *f)
+{
+	return f->kernel_line ? f->kernel_line : seeds_measured_line(sr->ctx);
+}
+
 static struct seed_match *new_row(struct seeds_report *sr, const struct seed_figure *f,
 				  const char *metric)
 {
@@ -39,7 +66,7 @@ static struct seed_match *new_row(struct seeds_report *sr, const struct seed_fig
 
 	sr->rows = xgrow(sr->rows, &sr->cap, sr->nrows + 1, sizeof(*sr->rows));
 	m = &sr->rows[sr->nrows++];
-	*m = (struct seed_match){ .f = f, .metric = metric, .cores = -1 };
+	*m = (struct seed_match){ .f = f, .metric = metric, .cores = -1, .line = figure_line(sr, f) };
 	return m;
 }
 
@@ -66,6 +93,8 @@ static void compare_cell(struct seeds_report *sr, const struct seed_figure *f,
 	m->cores_exact = f->cond.cores >= 0 && g->cores == f->cond.cores;
 	summary_from_welford(&ds_group_cell(g, v)->w, &m->sv);
 	summary_from_welford(&ds_group_cell(g, b)->w, &m->sb);
+	m->delta = m->sv.mean - m->sb.mean;
+	m->delta_se = sqrt(m->sv.se * m->sv.se + m->sb.se * m->sb.se); /* NAN when n < 2 */
 	if (stats_compare(&m->sv, &m->sb, g->lower_is_better, &m->c) < 0) {
 		m->status = MATCH_NO_RATIO;
 		m->why = xasprintf("the %s mean is 0: no ratio", f->baseline);
@@ -77,12 +106,11 @@ static void compare_cell(struct seeds_report *sr, const struct seed_figure *f,
 	seed_agree(f, m->measured, m->measured_se, &m->agree);
 }
 
-/* The groups of (workload, metric) holding both variants, in display (cores) order. */
+/* The groups of (workload, metric) on line holding both variants, in display (cores) order. */
 static size_t both_cells(const struct seeds_report *sr, const char *workload, const char *metric,
-			 int v, int b, const struct ds_group **out)
+			 const char *line, int v, int b, const struct ds_group **out)
 {
 	const struct dataset *ds = &sr->ctx->ds;
-	const char *line = seeds_measured_line(sr->ctx); /* one line: the one meta.json's kernels are */
 	size_t n = 0;
 
 	for (size_t i = 0; i < ds->ngroups; i++) {
@@ -110,11 +138,12 @@ static void compare_cells(struct seeds_report *sr, const struct seed_figure *f, 
 {
 	const struct dataset *ds = &sr->ctx->ds;
 	const struct ds_group **gs = xcalloc(ds->ngroups, sizeof(*gs));
-	size_t n = both_cells(sr, wl, metric, v, b, gs);
+	const char *line = figure_line(sr, f);
+	size_t n = both_cells(sr, wl, metric, line, v, b, gs);
 
 	if (!n)
-		not_measured(sr, f, metric, MATCH_NO_CELL, "no %s and %s samples of %s %s at the same cores",
-			     f->variant, f->baseline, wl, metric);
+		not_measured(sr, f, metric, MATCH_NO_CELL, "no %s and %s samples of %s %s at the same "
+			     "cores on kernel line %s", f->variant, f->baseline, wl, metric, line);
 	else if (f->cond.cores >= 0)
 		compare_cell(sr, f, nearest_cores(gs, n, f->cond.cores), v, b);
 	else
@@ -135,12 +164,13 @@ static char *join_metrics(char *const *metrics)
 	return out;
 }
 
-/* Reasons run from the broadest (the run lacks the workload or a variant altogether)
- * to the narrowest (no cell at any common cores). */
+/* Reasons run from the broadest (the run lacks the workload, its line or a variant
+ * altogether) to the narrowest (no cell at any common cores). */
 void seeds_match_figure(struct seeds_report *sr, const struct seed_figure *f)
 {
 	const struct dataset *ds = &sr->ctx->ds;
-	char *wl = seed_sample_workload(f);
+	const char *line = figure_line(sr, f);
+	char *wl = seed_sample_workload(f), *lines;
 	const char *metric = pick_metric(ds, wl, f->metrics);
 	int v = dataset_variant(ds, f->variant), b = dataset_variant(ds, f->baseline);
 	size_t first = sr->nrows;
@@ -148,6 +178,11 @@ void seeds_match_figure(struct seeds_report *sr, const struct seed_figure *f)
 
 	if (!has_workload(ds, wl)) {
 		not_measured(sr, f, f->metrics[0], MATCH_NO_WORKLOAD, "no %s samples in this run", wl);
+	} else if (!has_line(ds, wl, line)) {
+		lines = lines_of(ds, wl);
+		not_measured(sr, f, f->metrics[0], MATCH_NO_LINE, "no %s samples on kernel line %s in "
+			     "this run (it has: %s)", wl, line, lines);
+		free(lines);
 	} else if (v < 0) {
 		not_measured(sr, f, metric ? metric : f->metrics[0], MATCH_NO_VARIANT,
 			     "no such variant in this run");

@@ -13,6 +13,7 @@
 enum match_status {
 	MATCH_OK,
 	MATCH_NO_WORKLOAD, /* the run has no samples of the figure's workload */
+	MATCH_NO_LINE,     /* ... on the figure's kernel line */
 	MATCH_NO_METRIC,   /* ... nor any of its metrics */
 	MATCH_NO_VARIANT,  /* the variant is not in the run at all (e.g. xpfo) */
 	MATCH_NO_BASELINE, /* nor the baseline variant */
@@ -26,10 +27,12 @@ struct seed_match {
 	enum match_status status;
 	char *why;      /* "not measured: ..." reason; NULL when MATCH_OK */
 	const char *metric; /* the metric compared (the first candidate when none matched) */
+	const char *line;   /* the kernel line compared: the figure's, else the run's first */
 	const struct ds_group *g;
 	int cores;      /* measured cores; -1 when unknown or not measured */
 	bool cores_exact; /* measured at the published cores */
 	struct summary sv, sb;  /* variant and baseline */
+	double delta, delta_se; /* sv.mean - sb.mean in the metric's unit, its Welch st.err */
 	struct comparison c;
 	double measured, measured_se; /* in the figure's kind */
 	struct seed_agreement agree;
@@ -58,8 +61,9 @@ void seeds_match_free(struct seed_match *m);
 /* Measured conditions from meta.json ("unknown" where it says nothing). Callers free. */
 char *seeds_measured_accel(const struct report_ctx *ctx);
 char *seeds_measured_kernel(const struct report_ctx *ctx, const char *variant);
-/* The kernel line seeds are compared on: the run's first line (meta.json plan.kernels[0],
- * whose kernels meta.json "kernels" lists), else the samples' first, else 6.1. */
+/* The kernel line a figure without "kernel_line" is compared on: the run's first line
+ * (meta.json plan.kernels[0], whose kernels meta.json "kernels" lists), else the samples'
+ * first, else 6.1. */
 const char *seeds_measured_line(const struct report_ctx *ctx);
 char *seeds_measured_host(const struct report_ctx *ctx);
 

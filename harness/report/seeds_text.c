@@ -25,7 +25,7 @@ static bool same_source(const struct seed_match *a, const struct seed_match *b)
 {
 	const struct seed_figure *x = a->f, *y = b->f;
 	return !strcmp(x->workload, y->workload) && same_str(x->section, y->section) &&
-	       !strcmp(x->seed, y->seed) && !strcmp(x->cond.machine, y->cond.machine) &&
+	       !strcmp(a->line, b->line) && !strcmp(x->seed, y->seed) && !strcmp(x->cond.machine, y->cond.machine) &&
 	       !strcmp(x->cond.kernel, y->cond.kernel) && !strcmp(x->cond.text, y->cond.text);
 }
 
@@ -72,22 +72,20 @@ static char *published_cores(const struct seed_match *rows, size_t n)
 	return xasprintf("cores %d", rows[0].f->cond.cores);
 }
 
-/* "cores 2, 4; accel tcg; kernel 6.1.192", or per variant when kernels differ. */
 /* " (kernel line 6.12)" when the set is not 6.1 alone: which line the rows compare.
  * Caller frees. */
-static char *line_note(const struct seeds_report *sr)
+static char *line_note(const struct seeds_report *sr, const char *line)
 {
-	const char *line = seeds_measured_line(sr->ctx);
-
 	if (sr->ctx->ds.nlines < 2 && !strcmp(line, RS_DEFAULT_LINE))
 		return xstrdup("");
 	return xasprintf(" (kernel line %s)", line);
 }
 
+/* "cores 2, 4; accel tcg; kernel 6.1.192", or per variant when kernels differ. */
 static char *measured_conditions(struct seeds_report *sr, const struct seed_match *rows, size_t n)
 {
 	char *cores = xstrdup(""), *kernels = xstrdup(""), *variants = xstrdup(""), *text;
-	char *accel = seeds_measured_accel(sr->ctx), *note = line_note(sr);
+	char *accel = seeds_measured_accel(sr->ctx), *note = line_note(sr, rows[0].line);
 
 	for (size_t i = 0; i < n; i++) {
 		char buf[16];

@@ -63,6 +63,25 @@ static double from_raw(const struct seed_figure *f)
 	return f->kind == SEED_RATIO ? ratio : (ratio - 1) * 100;
 }
 
+/* The seed's own difference columns: quoted, and within a unit (their rounding) of the
+ * raw values' difference and of that difference per item. */
+static void check_delta(int *failures, const struct seed_figure *f)
+{
+	double diff = f->variant_value - f->baseline_value;
+
+	if (isnan(f->delta))
+		return;
+	CHECK(quoted(f, f->delta), "%s figure %zu: delta %g is not in its quote", f->file, f->index, f->delta);
+	CHECK(fabs(f->delta - diff) <= 1, "%s figure %zu: delta %g, raw values %g apart", f->file,
+	      f->index, f->delta, diff);
+	if (f->per_count < 1)
+		return;
+	CHECK(quoted(f, f->delta_per), "%s figure %zu: delta_per %g is not in its quote", f->file,
+	      f->index, f->delta_per);
+	CHECK(fabs(f->delta_per - f->delta / (double)f->per_count) <= 1, "%s figure %zu: delta_per %g "
+	      "is not %g / %ld", f->file, f->index, f->delta_per, f->delta, f->per_count);
+}
+
 static void check_figure(int *failures, const struct seed_figure *f)
 {
 	const char *where = f->file;
@@ -82,6 +101,7 @@ static void check_figure(int *failures, const struct seed_figure *f)
 	/* As printed: 26.366 in "26.366x", 1.04 in "104%", -0.25 in "0.25% faster". */
 	CHECK(quoted(f, f->value) || (f->kind == SEED_RATIO && quoted(f, round(f->value * 100))),
 	      "%s figure %zu: %g is not in its quote", where, i, f->value);
+	check_delta(failures, f);
 	if (isfinite(f->variant_value) && isfinite(f->baseline_value))
 		CHECK(fabs(from_raw(f) - f->value) <= 6e-3 * fmax(1, fabs(f->value)),
 		      "%s figure %zu: %g vs %g from %g/%g", where, i, f->value, from_raw(f),
