@@ -38,20 +38,36 @@ static char *line_range(const struct seed_match *rows, size_t n)
 	return lo == hi ? xasprintf("line %ld", lo) : xasprintf("lines %ld-%ld", lo, hi);
 }
 
+/* All rows not measured for one reason: the same status, and the same text unless the
+ * reason names each figure's metric (then the first is shown, the others said alike). */
+static bool one_reason(const struct seed_match *rows, size_t n, bool *alike)
+{
+	*alike = false;
+	for (size_t i = 0; i < n; i++) {
+		if (rows[i].status == MATCH_OK || rows[i].status != rows[0].status)
+			return false;
+		if (strcmp(rows[i].why, rows[0].why) && rows[i].status != MATCH_NO_METRIC)
+			return false;
+		*alike = *alike || strcmp(rows[i].why, rows[0].why);
+	}
+	return true;
+}
+
 bool seeds_one_reason_line(struct seeds_report *sr, const struct seed_match *rows, size_t n, bool md)
 {
 	char *wl, *variants, *lines;
+	bool alike;
 
-	for (size_t i = 0; i < n; i++)
-		if (rows[i].status == MATCH_OK || strcmp(rows[i].why, rows[0].why))
-			return false;
+	if (!one_reason(rows, n, &alike))
+		return false;
 	wl = seed_sample_workload(rows[0].f);
 	variants = xstrdup("");
 	lines = line_range(rows, n);
 	for (size_t i = 0; i < n; i++)
 		seeds_add_unique(&variants, rows[i].f->variant);
-	fprintf(sr->ctx->out, "%s%s, seed %s, %s: %zu figure%s (%s): not measured: %s\n\n",
-		md ? "- " : "== ", wl, rows[0].f->seed, lines, n, n == 1 ? "" : "s", variants, rows[0].why);
+	fprintf(sr->ctx->out, "%s%s, seed %s, %s: %zu figure%s (%s): not measured: %s%s\n\n",
+		md ? "- " : "== ", wl, rows[0].f->seed, lines, n, n == 1 ? "" : "s", variants, rows[0].why,
+		alike ? ", nor the other figures' metrics" : "");
 	free(lines);
 	free(variants);
 	free(wl);

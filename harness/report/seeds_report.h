@@ -75,6 +75,10 @@ bool seeds_one_reason_line(struct seeds_report *sr, const struct seed_match *row
 /* One line for all figures of a workload the run lacks, at the first of them; true when
  * rows[i] is such a figure (printed now or earlier). */
 bool seeds_absent_workload_line(struct seeds_report *sr, size_t i, bool md);
+/* Are rows[0..n) figures with the seed's own delta columns, shown in its shape? */
+bool seeds_arms_wanted(const struct seed_match *rows, size_t n);
+/* Their table, text or markdown (seeds_arms.c). */
+void seeds_arms_table(struct seeds_report *sr, const struct seed_match *rows, size_t n, bool md);
 /* Adds name to the ", "-separated list *list unless it is there. */
 void seeds_add_unique(char **list, const char *name);
 

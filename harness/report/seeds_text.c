@@ -1,6 +1,7 @@
 /* --against-seeds as text or markdown: per published source (seed, workload, conditions)
  * its conditions and the measured ones, then one row per figure: published vs measured
- * and how they agree. (A source with nothing measured for one reason: seeds_lines.c.) */
+ * and how they agree. (A source with nothing measured for one reason: seeds_lines.c; one
+ * whose seed printed both arms and their difference, in that shape: seeds_arms.c.) */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,7 +236,10 @@ static void section(struct seeds_report *sr, const struct seed_match *rows, size
 	if (seeds_one_reason_line(sr, rows, n, md))
 		return;
 	section_heading(sr, rows, n, md);
-	section_table(sr, rows, n, md);
+	if (seeds_arms_wanted(rows, n))
+		seeds_arms_table(sr, rows, n, md);
+	else
+		section_table(sr, rows, n, md);
 	if (md)
 		fputc('\n', out);
 	notes(sr, rows, n, md);
