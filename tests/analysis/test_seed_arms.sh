@@ -95,6 +95,19 @@ grep -q '^"003",380,.*,"6.12"$' "$WORK/r.csv" || fail "csv row: $(grep 380 "$WOR
 grep -Eq '^\| line 380 \| munmap/1 \| baseline \| 909 \| 1104 \| 944 \| 1114 \| \+35 \| \+10\.0 \(3\.3\) \|' "$WORK/r.md" ||
 	fail "markdown row: $(grep 'line 380' "$WORK/r.md")"
 
+tap_case captured_612_run
+# A real run (tests/data/vmaops-612-icount: `harness run --kernels 6.12 --variants
+# baseline,mseal-off --workloads vmaops --cores 1 --boots 3 --reps 3 --clock icount`, its
+# mseal and per_vma rows left out): every row of the seed's time table is measured.
+cap=$DATA/vmaops-612-icount
+"$HARNESS" report "$cap" --against-seeds --workload vmaops > "$WORK/c.txt" 2>&1 || fail "captured: $(cat "$WORK/c.txt")"
+contains "$WORK/c.txt" "measured:  cores 1; accel tcg; kernel 6.12.117 (kernel line 6.12)"
+[ "$(grep -Ec '^  line (3[89][0-9]|4[234][0-9]) +[a-z]+/[0-9]+ +baseline +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[-+][0-9]+ +[-+][0-9.]+ \([0-9.]+\) ' "$WORK/c.txt")" = 36 ] ||
+	fail "36 measured rows (lines 380-397, 423-440): $(grep -c '^  line' "$WORK/c.txt")"
+grep -Eq '^  line 385 +munmap/32 +baseline +11811 +79790 +12398 +79960 +\+587 +\+170\.7 \(156\.0\) +\+18 +\+5\.3 \(4\.9\) +105% +100\.2% ' \
+	"$WORK/c.txt" || fail "captured munmap/32: $(grep 'line 385' "$WORK/c.txt")"
+"$HARNESS" report "$cap" > /dev/null 2>&1 || fail "ordinary report of the captured set"
+
 tap_case bad_new_keys_exit_2
 bad=$WORK/bad.json
 fig='"seed": "003", "line": 380, "quote": "munmap__ 1 909 944 35 35 104%", "workload": "vmaops", "metric": "munmap/1", "variant": "baseline", "baseline_variant": "mseal-off", "kind": "ratio", "value": 1.04, "conditions": {"cores": null, "machine": "m", "kernel": "6.8"}'
