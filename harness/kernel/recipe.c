@@ -214,7 +214,8 @@ int recipe_run(const struct recipe *r, enum recipe_step step, const char *log,
 	char **argv = recipe_argv(r, step);
 	char **env = recipe_env(r);
 	struct spawn_opts o = { .cwd = r->tree, .stdout_path = log, .stderr_path = "=stdout",
-				.append = true, .stdin_null = true, .new_pgrp = false, .env_add = env };
+				.append = true, .stdin_null = true, .new_pgrp = false, .die_with_parent = true,
+				.env_add = env };
 	pid_t pid;
 	int rc;
 
