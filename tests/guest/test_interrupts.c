@@ -8,22 +8,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/fileutil.h"
 #include "common/xalloc.h"
 #include "init.h"
+#include "scratch.h"
 #include "test.h"
 
 static char *capture(int *failures, const struct test_state *t, const char *name)
 {
 	const char *dir = test_arg(failures, t, 1);
-	char *path, *text;
+	char *text = dir ? scratch_read(dir, name) : NULL;
 
-	if (!dir)
-		return NULL;
-	path = xasprintf("%s/%s", dir, name);
-	text = hb_read_file(path, NULL);
-	CHECK(text != NULL, "cannot read %s", path);
-	free(path);
+	CHECK(!dir || text, "cannot read %s/%s", dir, name);
 	return text;
 }
 
