@@ -36,12 +36,13 @@ static const char *find_row(const char *text, const char *label)
 {
 	size_t len = strlen(label);
 
-	for (const char *line = text; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
-		const char *p = line;
-		while (*p == ' ' || *p == '\t')
-			p++;
+	for (const char *line = text; *line;) {
+		const char *p = line + strspn(line, " \t"), *next = strchr(line, '\n');
 		if (!strncmp(p, label, len) && p[len] == ':')
 			return p + len + 1;
+		if (!next)
+			break;
+		line = next + 1;
 	}
 	return NULL;
 }
