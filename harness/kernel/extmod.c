@@ -54,6 +54,11 @@ static bool has_kbuild(const char *dir)
 	return yes;
 }
 
+static int compare_strings(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 struct strv {
 	char **v;
 	size_t n, cap;
@@ -64,6 +69,32 @@ static void push(struct strv *s, char *owned)
 	s->v = xgrow(s->v, &s->cap, s->n + 2, sizeof(*s->v));
 	s->v[s->n++] = owned;
 	s->v[s->n] = NULL;
+}
+
+/* "a, b" of the folders under <configs>/modules/ that are modules, for error messages. */
+static char *known_modules(const char *configs)
+{
+	char *root = hb_path_join(configs, "modules");
+	DIR *d = opendir(root);
+	struct dirent *e;
+	struct strv s = { 0 };
+	char *joined;
+
+	push(&s, NULL);
+	s.n = 0;
+	while (d && (e = readdir(d))) {
+		char *path = hb_path_join(root, e->d_name);
+		if (config_valid_name(e->d_name) && has_kbuild(path))
+			push(&s, xstrdup(e->d_name));
+		free(path);
+	}
+	if (d)
+		closedir(d);
+	qsort(s.v, s.n, sizeof(*s.v), compare_strings);
+	joined = config_join_names(s.v);
+	hb_free_strv(s.v);
+	free(root);
+	return joined;
 }
 
 int extmod_resolve(const char *file, const char *words, char ***out)
@@ -79,9 +110,11 @@ int extmod_resolve(const char *file, const char *words, char ***out)
 		char *path = xasprintf("%s/modules/%s", dir, w);
 
 		if (!config_valid_name(w) || !hb_is_dir(path) || !has_kbuild(path)) {
-			hb_error("%s: module '%s' not found (expected a folder %s with a Kbuild or "
-				 "Makefile; names are lower case letters, digits, '_', '-', '.')",
-				 file, w, path);
+			char *known = known_modules(dir);
+			hb_error("%s: module '%s' not found (accepted: %s; a module is a folder "
+				 "kernel-configs/modules/<name>/ with a Kbuild or Makefile)",
+				 file, w, *known ? known : "none exist");
+			free(known);
 			free(path);
 			rc = -2;
 		} else {
@@ -95,11 +128,6 @@ int extmod_resolve(const char *file, const char *words, char ***out)
 	else
 		*out = s.v;
 	return rc;
-}
-
-static int compare_strings(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* Source files under root/rel (rel "" for root itself) into s, as paths relative to root. */
