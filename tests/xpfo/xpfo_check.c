@@ -13,7 +13,9 @@
  *
  * Build: cc -O2 -Wall -static -o xpfo_check xpfo_check.c
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
