@@ -57,7 +57,9 @@ boot() {
 		> "$WORK/$v.out" 2> "$WORK/$v.err"
 	rc=$?
 	echo "$rc" > "$WORK/$v.rc"
-	sed "s/^/# $v: /" "$WORK/$v.out" | grep -v '^# [^:]*: xpfo_check ' >&2
+	# What is not a check line (the counters, the driver's own messages) as diagnostics.
+	echo "# $v: booted with $cores vCPU(s), guest run exit $rc"
+	grep -v -e '^xpfo_check ' -e '^xpfo_info ' -e '^ *$' "$WORK/$v.out" | sed "s/^/# $v: /"
 }
 
 # (a) the direct-map alias of the user page, and the probe's view of the variant.
