@@ -274,9 +274,10 @@ int config_load_build(const char *name, struct build_def *out)
 
 int config_load_variant(const char *name, struct variant_def *out)
 {
-	char *build = NULL, *cmdline = NULL, *desc = NULL, *seed = NULL;
+	char *build = NULL, *cmdline = NULL, *desc = NULL, *seed = NULL, *dflt = NULL;
 	struct ini_key keys[] = { { "build", &build }, { "cmdline", &cmdline },
-				  { "description", &desc }, { "seed", &seed }, { NULL, NULL } };
+				  { "description", &desc }, { "seed", &seed },
+				  { "default_set", &dflt }, { NULL, NULL } };
 	struct ini_target t = { .section = "variant", .keys = keys };
 	char *path;
 	int rc;
@@ -289,13 +290,19 @@ int config_load_variant(const char *name, struct variant_def *out)
 		hb_error("%s: build = '%s' is not a build name", path, build ? build : "");
 		rc = -2;
 	}
+	if (rc == 0 && dflt && strcmp(dflt, "yes") && strcmp(dflt, "no")) {
+		hb_error("%s: default_set = '%s' (accepted: yes or no)", path, dflt);
+		rc = -2;
+	}
 	*out = (struct variant_def){ 0 };
 	if (rc == 0) {
 		*out = (struct variant_def){ .name = xstrdup(name), .build = build,
 					     .cmdline = or_empty(cmdline), .description = or_empty(desc),
-					     .seed = or_empty(seed) };
+					     .seed = or_empty(seed),
+					     .in_default_set = !dflt || !strcmp(dflt, "yes") };
 		build = cmdline = desc = seed = NULL;
 	}
+	free(dflt);
 	free(build);
 	free(cmdline);
 	free(desc);

@@ -16,6 +16,8 @@
 #ifndef HB_KERNEL_KCONFIGS_H
 #define HB_KERNEL_KCONFIGS_H
 
+#include <stdbool.h>
+
 #include <stddef.h>
 
 struct build_def {
@@ -38,6 +40,7 @@ struct variant_def {
 	char *cmdline;      /* appended to the guest kernel command line */
 	char *description;
 	char *seed;
+	bool in_default_set; /* run without --variants runs it (default_set = no: a debug kernel) */
 };
 
 /* 0 and *out filled; -1 when no such file (nothing printed); -2 after printing a parse

@@ -232,7 +232,8 @@ static int run_argv(const struct recipe *r, char **argv, const char *log, bool c
 {
 	char **env = recipe_env(r);
 	struct spawn_opts o = { .cwd = r->tree, .stdout_path = log, .stderr_path = "=stdout",
-				.append = true, .stdin_null = true, .new_pgrp = false, .env_add = env };
+				.append = true, .stdin_null = true, .new_pgrp = false, .die_with_parent = true,
+				.env_add = env };
 	pid_t pid;
 	int rc;
 

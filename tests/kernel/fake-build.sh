@@ -2,7 +2,7 @@
 # `harness build` end to end on a tiny fake kernel tree and a fake `make` first on PATH:
 # the real recipe, lock, staging, verification, manifest and cache run; only the compiler
 # work is faked, so each case takes about a second.
-#   fake-build.sh HARNESS CASE    CASE: success | failure | dropped | parallel | patches | usage |
+#   fake-build.sh HARNESS CASE    CASE: success | failure | dropped | killed | parallel | patches | usage |
 #                                       integrity | lines | modules
 set -u
 HARNESS=$(realpath "$1")
@@ -56,7 +56,11 @@ for a; do
 		if [ -n "${FAKE_MAKE_FAIL:-}" ]; then
 			echo "mm/slub.c:12:3: error: boom"; echo "make: *** [Makefile:1] Error 2"; exit 2
 		fi
-		[ -n "${FAKE_MAKE_SLEEP:-}" ] && sleep "$FAKE_MAKE_SLEEP"
+		[ -n "${FAKE_MAKE_PIDFILE:-}" ] && echo $$ > "$FAKE_MAKE_PIDFILE"
+		if [ -n "${FAKE_MAKE_SLEEP:-}" ]; then
+			# Like GNU make, pass SIGTERM on to what it runs.
+			sleep "$FAKE_MAKE_SLEEP" & trap 'kill $! 2>/dev/null; exit 143' TERM; wait $!
+		fi
 		mkdir -p obj/arch/x86/boot obj/include/config
 		printf '  CC      a.o\n  CC      b.o\n  CC      c.o\n  CC [M]  m.o\n  LD      vmlinux\n'
 		echo kernel > obj/arch/x86/boot/bzImage; echo elf > obj/vmlinux
@@ -147,6 +151,19 @@ dropped)
 	grep -q bzImage "$T/make-calls" && fail "compiled after a failed verification"
 	[ -z "$(entry)" ] || fail "a failed build left an entry"
 	no_leftovers
+	;;
+killed)
+	# A harness killed mid-compile (SIGKILL: no handler runs) must not leave its make.
+	# Not through build(): $! must be the harness itself, not a subshell.
+	FAKE_MAKE_SLEEP=60 FAKE_MAKE_PIDFILE="$T/make.pid" "$HARNESS" build --source "$T/linux-fake.tar.xz" \
+		--cache "$T/cache" base > "$T/out" 2> "$T/err" & P=$!
+	i=0; while [ ! -s "$T/make.pid" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	[ -s "$T/make.pid" ] || fail "the fake make never started: $(cat "$T/err")"
+	M=$(cat "$T/make.pid")
+	kill -KILL $P; wait $P 2>/dev/null
+	i=0; while kill -0 "$M" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	kill -0 "$M" 2>/dev/null && { kill "$M"; fail "make (pid $M) outlived the killed harness"; }
+	[ -z "$(entry)" ] || fail "a killed build left an entry"
 	;;
 parallel)
 	FAKE_MAKE_SLEEP=2 build base > "$T/o1" 2> "$T/e1" & P1=$!
