@@ -152,6 +152,7 @@ while read -r v xpfo mode cores; do
 	boot "$v" "$cores"
 	tap_case "$v a_alias_unmapped_and_unreadable"
 	[ "$mode" != off ] || tap_name="$v a_alias_mapped_and_readable"
+	[ "$mode" != none ] || tap_name="$v a_alias_unmapped_read_unchecked_without_flush"
 	case_a "$v" "$xpfo" "$mode"
 	tap_case "$v b_kmap_maps_kunmap_unmaps"
 	case_b "$v" "$xpfo" "$mode"
