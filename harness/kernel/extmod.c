@@ -169,6 +169,12 @@ int extmod_key(struct hb_sha256 *h, char *const *modules)
 {
 	int rc = 0;
 
+	if (modules && modules[0]) {
+		char *head = xasprintf("extmod recipe %d\n", EXTMOD_RECIPE_VERSION);
+		hb_sha256_add_str(h, head);
+		free(head);
+	}
+
 	for (size_t i = 0; rc == 0 && modules && modules[i]; i++) {
 		char **files = extmod_sources(modules[i]);
 

@@ -11,6 +11,12 @@
 
 #include "common/hash.h"
 
+/* Bump when how modules are built or installed changes (what their entries hold): the
+ * keys of builds with modules change, the others' do not. */
+#define EXTMOD_RECIPE_VERSION 2
+/* Where modules_install puts them, under lib/modules/<release>/ (INSTALL_MOD_DIR). */
+#define EXTMOD_INSTALL_DIR "extra"
+
 /* The modules= words of file (a .build) -> absolute kernel-configs/modules/<name> folders,
  * NULL-terminated (empty when words is NULL or blank). -2 after naming a bad or missing
  * one and what is accepted. */
@@ -21,8 +27,9 @@ const char *extmod_name(const char *dir);
  * (*.o, *.ko, .*.cmd, ...) left by a build in place are not sources and are skipped.
  * NULL-terminated (hb_free_strv). */
 char **extmod_sources(const char *dir);
-/* "module <name>/<file> <sha256>\n" for each source of each module into h. -1 after
- * naming a file that cannot be read. */
+/* With modules: "extmod recipe <version>\n", then "module <name>/<file> <sha256>\n" for
+ * each source of each module into h; nothing without. -1 after naming a file that cannot
+ * be read. */
 int extmod_key(struct hb_sha256 *h, char *const *modules);
 /* Copies the sources of src into dst (created), where kbuild may write its outputs.
  * -1 with *why. */

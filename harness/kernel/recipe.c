@@ -14,6 +14,7 @@
 #include "common/log.h"
 #include "common/spawn.h"
 #include "common/xalloc.h"
+#include "kernel/extmod.h"
 
 static const char *const step_names[STEP_COUNT] = { "tinyconfig", "merge fragments", "olddefconfig",
 						    "compile", "modules_install" };
@@ -95,6 +96,8 @@ char **recipe_module_argv(const struct recipe *r, const char *dir, bool install)
 	if (install) {
 		push(&s, xstrdup("modules_install"));
 		push(&s, xasprintf("INSTALL_MOD_PATH=%s", r->modules_dir));
+		/* kbuild's default is extra/ up to 6.5, updates/ since: one place on every line. */
+		push(&s, xstrdup("INSTALL_MOD_DIR=" EXTMOD_INSTALL_DIR));
 		push(&s, xstrdup("INSTALL_MOD_STRIP=1"));
 	} else {
 		push(&s, xasprintf("-j%d", r->jobs));

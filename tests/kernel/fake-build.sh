@@ -30,9 +30,13 @@ cat > "$T/bin/make" <<'EOF'
 #!/bin/sh
 echo "$*" >> "$FAKE_MAKE_CALLS"
 [ -n "${FAKE_MAKE_REFUSE:-}" ] && { echo "make must not run" >&2; exit 99; }
-# An out-of-tree module (M=DIR): one .ko per .c, holding the source; installed into extra/.
+# An out-of-tree module (M=DIR): one .ko per .c, holding the source; installed into
+# INSTALL_MOD_DIR, whose default is updates/ (as kbuild's since 6.6).
 m=
-for a; do case $a in M=*) m=${a#M=} ;; esac; done
+moddir=updates
+for a; do
+	case $a in M=*) m=${a#M=} ;; INSTALL_MOD_DIR=*) moddir=${a#INSTALL_MOD_DIR=} ;; esac
+done
 if [ -n "$m" ]; then
 	for a; do
 		case $a in
@@ -42,7 +46,7 @@ if [ -n "$m" ]; then
 				echo "  CC [M]  $c"; cat "$c" > "${c%.c}.ko"
 			done ;;
 		INSTALL_MOD_PATH=*)
-			d=${a#INSTALL_MOD_PATH=}/lib/modules/6.1.0-fake/extra
+			d=${a#INSTALL_MOD_PATH=}/lib/modules/6.1.0-fake/$moddir
 			mkdir -p "$d" && cp "$m"/*.ko "$d"/ ;;
 		esac
 	done
@@ -268,7 +272,7 @@ modules)
 	build --dry-run withmod > "$T/plan" || fail "--dry-run failed"
 	grep -q "module probe: copy the sources of $P to .*/extmod/probe" "$T/plan" &&
 		grep -q "^  \$ make ARCH=x86_64 O=obj .*M=.*/extmod/probe -j[0-9]* modules$" "$T/plan" &&
-		grep -q "M=.*/extmod/probe modules_install INSTALL_MOD_PATH=.*/modules INSTALL_MOD_STRIP=1$" "$T/plan" ||
+		grep -q "M=.*/extmod/probe modules_install INSTALL_MOD_PATH=.*/modules INSTALL_MOD_DIR=extra INSTALL_MOD_STRIP=1$" "$T/plan" ||
 		fail "--dry-run lacks the module's steps: $(cat "$T/plan")"
 	build base > /dev/null 2>&1 || fail "base build failed"
 	build withmod > /dev/null 2> "$T/err" || fail "build with a module failed: $(cat "$T/err")"

@@ -185,7 +185,7 @@ TEST(make_lines)
 		     "M=/w/extmod/probe -j3 modules");
 	CHECK_STR(i, "make ARCH=x86_64 O=obj 'CC=ccache gcc' 'HOSTCC=ccache gcc' "
 		     "M=/w/extmod/probe modules_install INSTALL_MOD_PATH=/c/.tmp-x/modules "
-		     "INSTALL_MOD_STRIP=1");
+		     "INSTALL_MOD_DIR=extra INSTALL_MOD_STRIP=1");
 	/* The head (everything before the target) is the kernel compile's. */
 	for (size_t k = 0; kernel[k] && strncmp(kernel[k], "-j", 2); k++)
 		CHECK(build[k] && !strcmp(kernel[k], build[k]), "argument %zu", k);
