@@ -11,10 +11,17 @@
 #      once that vCPU ran a user task, the deferred flush having run (xpfo_flush_deferred)
 #   kernel_log  no oops or WARN in dmesg (and the driver's /proc/PID/mem and ptrace checks)
 # A check that does not apply to a variant, or cannot run here, is a SKIP with the reason.
-# Usage: proof.sh HARNESS XPFO_CHECK
+# Usage: proof.sh HARNESS XPFO_CHECK [--kernel-line LINE]
+#   (meson runs it on the default line; by hand, --kernel-line 6.12 checks the 6.12 port)
 . "$(dirname "$0")/../common/lib.sh"
 HARNESS=$1
 CHECK=$(realpath "$2")
+shift 2
+LINE=("$@")
+case ${LINE[*]:-} in
+''|"--kernel-line "[0-9]*) ;;
+*) echo "proof.sh: bad options '${LINE[*]}' (accepted: --kernel-line LINE)" >&2; exit 2 ;;
+esac
 GUEST=$(realpath "$(dirname "$0")/run-in-guest.sh")
 # (c) and (d) need a second vCPU; baseline and xpfo-off boot one (they have nothing to flush).
 smp=$(( $(nproc) >= 2 ? 2 : 1 ))
@@ -53,7 +60,8 @@ want() {
 
 boot() {
 	local v=$1 cores=$2 rc
-	"$HARNESS" boot "$v" --cores "$cores" --mem 512M --no-pin --timeout 300 -- "$GUEST" "$CHECK" \
+	"$HARNESS" boot "$v" "${LINE[@]}" --cores "$cores" --mem 512M --no-pin --timeout 300 -- \
+		"$GUEST" "$CHECK" \
 		> "$WORK/$v.out" 2> "$WORK/$v.err"
 	rc=$?
 	echo "$rc" > "$WORK/$v.rc"
@@ -146,7 +154,7 @@ case_log() {
 	[ "$rc" = 0 ] || fail "$v: the guest run exited $rc: $(tail -3 "$WORK/$v.err")"
 }
 
-"$HARNESS" build base xpfo > "$WORK/build.out" 2>&1 ||
+"$HARNESS" build "${LINE[@]}" base xpfo > "$WORK/build.out" 2>&1 ||
 	{ echo "Bail out! harness build base xpfo: $(tail -3 "$WORK/build.out" | tr '\n' ' ')"; exit 1; }
 while read -r v xpfo mode cores; do
 	boot "$v" "$cores"
