@@ -157,6 +157,7 @@ case_log() {
 "$HARNESS" build "${LINE[@]}" base xpfo > "$WORK/build.out" 2>&1 ||
 	{ echo "Bail out! harness build base xpfo: $(tail -3 "$WORK/build.out" | tr '\n' ' ')"; exit 1; }
 while read -r v xpfo mode cores; do
+	tap_end_case # the last case's verdict before the next boot's diagnostics
 	boot "$v" "$cores"
 	tap_case "$v a_alias_unmapped_and_unreadable"
 	[ "$mode" != off ] || tap_name="$v a_alias_mapped_and_readable"
