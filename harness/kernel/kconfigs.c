@@ -1,5 +1,6 @@
 /* kernel-configs/ builds and variants: INI files read with inih. */
 #include "kernel/kconfigs.h"
+#include "kernel/extmod.h"
 #include "kernel/kconfigs_ini.h"
 #include "kernel/kline.h"
 
@@ -217,9 +218,10 @@ static void set_patches(struct build_def *out, const char *folder, const char *l
 
 int config_load_build_line(const char *name, const char *line, struct build_def *out)
 {
-	char *desc = NULL, *seed = NULL, *frags = NULL, *patches = NULL;
+	char *desc = NULL, *seed = NULL, *frags = NULL, *patches = NULL, *modules = NULL;
 	struct ini_key keys[] = { { "description", &desc }, { "seed", &seed },
-				  { "fragments", &frags }, { "patches", &patches }, { NULL, NULL } };
+				  { "fragments", &frags }, { "patches", &patches },
+				  { "modules", &modules }, { NULL, NULL } };
 	struct ini_target t = { .section = "build", .keys = keys };
 	struct line_def l = { 0 };
 	char *path, **first = NULL;
@@ -242,6 +244,10 @@ int config_load_build_line(const char *name, const char *line, struct build_def 
 	}
 	if (rc == 0)
 		rc = config_resolve_fragments(path, frags, first = line_base(&l), &out->fragments);
+	if (rc == 0 && (rc = extmod_resolve(path, modules, &out->modules)) < 0) {
+		hb_free_strv(out->fragments);
+		out->fragments = NULL;
+	}
 	if (rc == 0) {
 		out->name = xstrdup(name);
 		out->line = xstrdup(line);
@@ -256,6 +262,7 @@ int config_load_build_line(const char *name, const char *line, struct build_def 
 	free(seed);
 	free(frags);
 	free(patches);
+	free(modules);
 	free(path);
 	return rc;
 }
@@ -344,6 +351,7 @@ void build_def_free(struct build_def *b)
 	hb_free_strv(b->fragments);
 	hb_free_strv(b->patches);
 	free(b->patch_dir);
+	hb_free_strv(b->modules);
 	*b = (struct build_def){ 0 };
 }
 

@@ -1,11 +1,14 @@
 /* kernel-configs/: builds (a kernel: fragments + patch series) and variants (a build + a
  * kernel command line). Files are INI, read with inih:
  *
- *   kernel-configs/builds/<name>.build      [build] description, seed, fragments, patches
+ *   kernel-configs/builds/<name>.build      [build] description, seed, fragments, patches,
+ *                                           modules
  *   kernel-configs/variants/<name>.variant  [variant] build, cmdline, description, seed
  *   kernel-configs/fragments/<name>.config  Kconfig fragments stacked on base.config
  *   kernel-configs/lines/<line>.line        [line] description, source, fragments
  *   kernel-configs/patches/<folder>/<line>/NNNN-*.patch  git format-patch series, per line
+ *   kernel-configs/modules/<name>/          an out-of-tree module (Kbuild + sources) that
+ *                                           builds naming it ship (extmod.h)
  *
  * A build is always loaded for one kernel line: its fragments are base.config, the
  * line's fragments, then its own; its series is the one in patches/<folder>/<line>/.
@@ -27,6 +30,8 @@ struct build_def {
 	char *patch_dir;    /* patches/<folder>/<line>/; NULL when patches= is empty.
 			     * Set even when the folder is missing or empty, so the build (not
 			     * the listing) fails and names it. */
+	char **modules;     /* absolute kernel-configs/modules/<name> folders of modules=;
+			     * NULL-terminated (may be empty) */
 };
 
 struct variant_def {
