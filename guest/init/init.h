@@ -14,6 +14,7 @@ struct init_job {
 	char **argv;  /* NULL-terminated */
 	char **env;   /* extra KEY=VALUE, NULL-terminated */
 	char *cwd;    /* never NULL after parsing (default /tmp) */
+	char **irq;   /* /proc/interrupts row labels to count per rep, NULL-terminated, or NULL */
 	int reps;
 };
 
@@ -48,6 +49,18 @@ int mount_guest_tree(const struct init_spec *s, int result_fd, char why[INIT_WHY
 /* run.c: runs one repetition of a job and reports it on the ports. */
 void run_rep(const struct init_spec *s, const struct init_job *job, int j, int r,
 	     const struct ports *p);
+
+/* interrupts.c: the job's "irq" counts. */
+/* The sum over all CPUs of the row labelled label in text (a /proc/interrupts): 0, or -1
+ * with why (no such row, no count, no CPU header). */
+int irq_row_sum(const char *text, const char *label, unsigned long long *sum,
+		char why[INIT_WHY_MAX]);
+/* /proc/interrupts now (malloc'd), or NULL with why. */
+char *irq_snapshot(char why[INIT_WHY_MAX]);
+/* One "irq" or "noirq" line per label: after minus before. A NULL snapshot gives
+ * "noirq" with snap_why for every label. */
+void irq_report(int port, char *const *labels, const char *before, const char *after,
+		const char *snap_why);
 
 /* misc.c */
 __attribute__((format(printf, 3, 4))) void set_why(char why[INIT_WHY_MAX], int err,

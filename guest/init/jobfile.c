@@ -50,7 +50,7 @@ static int strv_push(char ***v, size_t *n, char *s)
 struct parse_state {
 	struct init_spec *spec;
 	struct init_job *job;  /* open job block, or NULL */
-	size_t nargs, nenv;
+	size_t nargs, nenv, nirq;
 	int line;
 };
 
@@ -73,7 +73,7 @@ static int open_job(struct parse_state *st, char why[INIT_WHY_MAX])
 	memset(st->job, 0, sizeof(*st->job));
 	st->job->reps = 1;
 	st->job->cwd = "/tmp";
-	st->nargs = st->nenv = 0;
+	st->nargs = st->nenv = st->nirq = 0;
 	return 0;
 }
 
@@ -98,6 +98,13 @@ static int job_key(struct parse_state *st, const char *key, char *val, char why[
 		return strv_push(&j->argv, &st->nargs, val);
 	if (!strcmp(key, "env"))
 		return strv_push(&j->env, &st->nenv, val);
+	if (!strcmp(key, HB_JOBFILE_IRQ)) {
+		if (!hb_irq_label_ok(val)) {
+			set_why(why, 0, "job file line %d: bad irq label '%s'", st->line, val);
+			return -1;
+		}
+		return strv_push(&j->irq, &st->nirq, val);
+	}
 	if (!strcmp(key, "cwd")) {
 		j->cwd = val;
 		return 0;

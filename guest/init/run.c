@@ -141,8 +141,15 @@ static void pump_until_exit(struct child_io *c, int j, int r, int port, char *bu
 	}
 }
 
+/* The rep's /proc/interrupts before and after, when the job counts irq rows. */
+struct irq_snaps {
+	char *before, *after;
+	char why[INIT_WHY_MAX];
+};
+
 static void report(int port, int j, int r, double wall, const struct rusage *ru,
-		   const struct helper_cpu_times *a, const struct helper_cpu_times *b, int status)
+		   const struct helper_cpu_times *a, const struct helper_cpu_times *b,
+		   char *const *irq, const struct irq_snaps *snaps, int status)
 {
 	port_line(port, "wall %.6f s", wall);
 	port_line(port, "user %.6f s", helper_tv_s(ru->ru_utime));
@@ -150,6 +157,7 @@ static void report(int port, int j, int r, double wall, const struct rusage *ru,
 	port_line(port, "guest_user %.2f s", b->user_s - a->user_s);
 	port_line(port, "guest_sys %.2f s", b->sys_s - a->sys_s);
 	port_line(port, "guest_idle %.2f s", b->idle_s - a->idle_s);
+	irq_report(port, irq, snaps->before, snaps->after, snaps->why);
 	if (WIFSIGNALED(status))
 		port_line(port, HB_LINE_EXIT, j, r, -1, WTERMSIG(status));
 	else
@@ -163,6 +171,7 @@ void run_rep(const struct init_spec *s, const struct init_job *job, int j, int r
 	struct helper_cpu_times before, after;
 	struct rusage ru = { 0 };
 	struct child_io c;
+	struct irq_snaps snaps = { 0 };
 	double t0, t1 = 0;
 	char *buf = malloc(CHUNK_SIZE);
 
@@ -172,6 +181,9 @@ void run_rep(const struct init_spec *s, const struct init_job *job, int j, int r
 		return;
 	}
 	port_line(p->result, HB_LINE_START, j, r);
+	/* Only for jobs that ask; read before the clock starts and after it stops. */
+	if (job->irq)
+		snaps.before = irq_snapshot(snaps.why);
 	helper_system_cpu(&before);
 	t0 = helper_now();
 	c.pid = fork();
@@ -192,6 +204,8 @@ void run_rep(const struct init_spec *s, const struct init_job *job, int j, int r
 	}
 	double wall = (t1 ? t1 : helper_now()) - t0;
 	helper_system_cpu(&after);
+	if (snaps.before)
+		snaps.after = irq_snapshot(snaps.why);
 	if (c.pid > 0)
 		kill(-c.pid, SIGKILL); /* background leftovers must not leak into the next rep */
 	while (waitpid(-1, NULL, WNOHANG) > 0)
@@ -199,5 +213,7 @@ void run_rep(const struct init_spec *s, const struct init_job *job, int j, int r
 	if (c.pidfd >= 0)
 		close(c.pidfd);
 	free(buf);
-	report(p->result, j, r, wall, &ru, &before, &after, status);
+	report(p->result, j, r, wall, &ru, &before, &after, job->irq, &snaps, status);
+	free(snaps.before);
+	free(snaps.after);
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "boot/qemu_argv.h"
+#include "boot/qemu_version.h"
 #include "boot/vm_options.h"
 #include "common/fileutil.h"
 #include "common/log.h"
@@ -40,22 +41,11 @@ static char *cpu_model(void)
 	return model;
 }
 
-static char *qemu_version(void)
-{
-	char *argv[] = { QEMU_BINARY, "--version", NULL };
-	int rc;
-	char *out = hb_have_program(QEMU_BINARY) ? hb_run_capture(argv, &rc) : NULL;
-	char *v = xstrndup(out ? out : "none", strcspn(out ? out : "none", "\n"));
-
-	free(out);
-	return v;
-}
-
 /* What the answer depends on: a new host kernel, CPU or QEMU asks again. */
 static char *host_key(void)
 {
 	struct utsname u;
-	char *model = cpu_model(), *qemu = qemu_version(), *key;
+	char *model = cpu_model(), *qemu = qemu_version_line(), *key;
 
 	uname(&u);
 	key = xasprintf("%s | %s | %s", u.release, model, qemu);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "boot/qemu_argv.h"
+#include "boot/qemu_version.h"
 #include "common/spawn.h"
 #include "common/xalloc.h"
 
@@ -44,19 +44,6 @@ int clock_accel_want(enum guest_clock c, enum accel_kind want, enum accel_kind *
 				  "TCG-only)" : "asked for (--accel tcg)");
 	*out = ACCEL_TCG;
 	return 0;
-}
-
-int qemu_version_number(void)
-{
-	char *argv[] = { QEMU_BINARY, "--version", NULL };
-	int rc, major, minor, v = -1;
-	char *out = hb_have_program(QEMU_BINARY) ? hb_run_capture(argv, &rc) : NULL;
-	const char *p = out ? strstr(out, "version ") : NULL;
-
-	if (p && sscanf(p, "version %d.%d", &major, &minor) == 2)
-		v = major * 100 + minor;
-	free(out);
-	return v;
 }
 
 bool clock_needs_hotplug(enum guest_clock c, int cores)

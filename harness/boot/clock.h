@@ -44,7 +44,4 @@ int clock_accel_want(enum guest_clock c, enum accel_kind want, enum accel_kind *
  * shootdowns, locks) but no parallel speed-up. */
 bool clock_needs_hotplug(enum guest_clock c, int cores);
 
-/* The installed QEMU's version (major * 100 + minor), or -1 when unknown. */
-int qemu_version_number(void);
-
 #endif

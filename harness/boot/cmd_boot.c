@@ -21,6 +21,7 @@
 #include "common/paths.h"
 #include "common/progress.h"
 #include "common/xalloc.h"
+#include "guest/protocol.h"
 #include "kernel/kconfigs.h"
 #include "kernel/kline.h"
 
@@ -41,6 +42,7 @@ struct boot_args {
 	const char *append;
 	const char *cwd;
 	int reps;
+	char **irq;           /* --irq: /proc/interrupts rows to count per rep, or NULL */
 	char **disks;         /* NULL-terminated, or NULL */
 	char **cmd;
 };
@@ -78,6 +80,21 @@ static int check_disk(void *base, const char *v, char **why)
 	return -1;
 }
 
+static int check_irq(void *base, const char *v, char **why)
+{
+	char **labels = ((struct boot_args *)base)->irq;
+
+	(void)v;
+	for (size_t i = 0; labels && labels[i]; i++)
+		if (!hb_irq_label_ok(labels[i])) {
+			*why = xasprintf("--irq %s: '%s' is not a /proc/interrupts row label (accepted: "
+					 "letters, digits and _, at most %d, e.g. CAL,TLB)", v, labels[i],
+					 HB_IRQ_LABEL_MAX);
+			return -1;
+		}
+	return 0;
+}
+
 #define BOOT(f) offsetof(struct boot_args, f)
 
 static const struct hb_option boot_options[] = {
@@ -85,6 +102,8 @@ static const struct hb_option boot_options[] = {
 	  .off = BOOT(cwd), .set = check_cwd },
 	{ "reps", 0, HB_OPT_INT, "N", "run CMD N times in the one boot; prints each run's times", 1,
 	  1000000, .off = BOOT(reps), .def = "1" },
+	{ "irq", 0, HB_OPT_STR_LIST, "LABELS", "count these /proc/interrupts rows (e.g. CAL,TLB) over\n"
+	  "each run, summed over the CPUs; printed and in vm.json", .off = BOOT(irq), .set = check_irq },
 	{ "disk", 0, HB_OPT_STR_REPEAT, "IMAGE", "attach a raw image as virtio-blk (/dev/vda, ...),\n"
 	  "writes discarded", .off = BOOT(disks), .set = check_disk },
 	{ "log-dir", 0, HB_OPT_STRING, "DIR", "console.log, qemu.log, result.log, vm.json (default:\n"
@@ -234,6 +253,29 @@ static void rep_done(void *ctx, const struct job_rep_result *rep)
 		hb_format_duration(per_rep * (p->total - p->done), eta, sizeof(eta)));
 }
 
+/* --irq: "rep 1: CAL +1234, XYZ (no row 'XYZ' in the guest's /proc/interrupts)". */
+static void print_irq_counts(const struct vm_result *r)
+{
+	for (size_t i = 0; i < r->nreps; i++) {
+		const struct job_rep_result *rep = &r->reps[i];
+		char *text = NULL;
+		size_t len = 0;
+		FILE *f;
+		if (!rep->nirq || !(f = open_memstream(&text, &len)))
+			continue;
+		for (size_t k = 0; k < rep->nirq; k++) {
+			const struct irq_count *c = &rep->irq[k];
+			if (c->missing)
+				fprintf(f, "%s%s (%s)", k ? ", " : "", c->label, c->missing);
+			else
+				fprintf(f, "%s%s +%llu", k ? ", " : "", c->label, c->delta);
+		}
+		fclose(f);
+		hb_info("rep %d: interrupts %s", rep->rep + 1, text);
+		free(text);
+	}
+}
+
 /* The job's own status (the first rep that failed, else 0), or the guest path's. */
 static int exit_code_of(const struct vm_result *r, const char *cmd)
 {
@@ -313,7 +355,7 @@ int cmd_boot(int argc, char **argv)
 		exit(EXIT_GUEST_FAILED);
 	}
 	a.vm.accel_reason = accel_reason;
-	struct guest_job job = { .argv = a.cmd, .cwd = a.cwd, .reps = a.reps };
+	struct guest_job job = { .argv = a.cmd, .cwd = a.cwd, .reps = a.reps, .irq = a.irq };
 	struct rep_progress progress = { .total = a.reps };
 	if (a.reps > 1) {
 		a.vm.on_rep_done = rep_done;
@@ -332,6 +374,7 @@ int cmd_boot(int argc, char **argv)
 			a.variant ? a.variant : a.kernel, r.accel, r.accel_reason, r.machine,
 			r.rootfs ? r.rootfs : "?", r.boot_s, r.total_s, r.log_dir);
 	}
+	print_irq_counts(&r);
 	cmd = hb_strv_len(a.cmd) > 1 ? xasprintf("%s %s...", a.cmd[0], a.cmd[1]) : xstrdup(a.cmd[0]);
 	code = exit_code_of(&r, cmd);
 	free(cmd);

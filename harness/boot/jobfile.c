@@ -52,6 +52,8 @@ char *jobfile_render(const char *home, const char *modules, const struct guest_j
 			put(f, "arg", *a);
 		for (char **e = jobs[j].env; e && *e; e++)
 			put(f, "env", *e);
+		for (char **l = jobs[j].irq; l && *l; l++)
+			put(f, HB_JOBFILE_IRQ, *l);
 		fputs("end\n", f);
 	}
 	fclose(f);

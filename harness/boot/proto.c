@@ -72,6 +72,38 @@ static void set_metric(struct proto *p, const char *name, double value, const ch
 			*(double *)((char *)r + fields[i].off) = value;
 }
 
+/* "irq <label> <delta>" or "noirq <label> <reason>" of the current rep. */
+static void on_irq_line(struct proto *p, const char *line, bool counted)
+{
+	struct job_rep_result *r = p->cur_job >= 0 ? find_rep(p, p->cur_job, p->cur_rep, false) : NULL;
+	char label[HB_IRQ_LABEL_MAX + 2];
+	unsigned long long delta = 0;
+	int used = 0;
+
+	if (!r) {
+		protocol_error(p, "irq count outside a job", line);
+		return;
+	}
+	/* %16s: one more than a label may have, so a longer one is caught below; a '-'
+	 * would be a negative count (%llu takes it), never a label's. */
+	bool bad = counted ? sscanf(line, "irq %16s %llu%n", label, &delta, &used) != 2 ||
+				     line[used] || strchr(line, '-')
+			   : sscanf(line, "noirq %16s %n", label, &used) != 1 || !line[used];
+	if (bad) {
+		protocol_error(p, counted ? "bad irq line" : "bad noirq line", line);
+		return;
+	}
+	if (!hb_irq_label_ok(label)) {
+		protocol_error(p, "bad irq label", line);
+		return;
+	}
+	r->irq = xrealloc(r->irq, (r->nirq + 1) * sizeof(*r->irq));
+	r->irq[r->nirq++] = (struct irq_count){
+		.label = xstrdup(label), .delta = delta,
+		.missing = counted ? NULL : xstrdup(line + used),
+	};
+}
+
 static void on_exit_line(struct proto *p, const char *line)
 {
 	int job, rep, code, sig;
@@ -148,6 +180,10 @@ static void handle_line(struct proto *p, const char *line)
 		on_start_line(p, line);
 	else if (!strncmp(line, "exit ", 5))
 		on_exit_line(p, line);
+	else if (!strncmp(line, "irq ", 4))
+		on_irq_line(p, line, true);
+	else if (!strncmp(line, "noirq ", 6))
+		on_irq_line(p, line, false);
 	else if (!strncmp(line, "fail ", 5))
 		on_fail(p, line);
 	else if (!strncmp(line, "note ", 5))
@@ -259,6 +295,11 @@ void job_rep_result_free_all(struct job_rep_result *reps, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		free(reps[i].out);
 		free(reps[i].err);
+		for (size_t k = 0; k < reps[i].nirq; k++) {
+			free(reps[i].irq[k].label);
+			free(reps[i].irq[k].missing);
+		}
+		free(reps[i].irq);
 	}
 	free(reps);
 }

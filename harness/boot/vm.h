@@ -25,6 +25,15 @@ struct guest_job {
 	char **env;         /* extra KEY=VALUE, NULL-terminated, or NULL */
 	const char *cwd;    /* NULL: /tmp (a guest tmpfs) */
 	int reps;           /* >= 1: the init runs the job this many times in one boot */
+	char **irq;         /* /proc/interrupts row labels to count per rep (guest/protocol.h
+			     * says which are accepted), NULL-terminated, or NULL */
+};
+
+/* One row of /proc/interrupts over one rep: its sum over all CPUs after minus before. */
+struct irq_count {
+	char *label;
+	unsigned long long delta;
+	char *missing;       /* NULL: delta is the count; else why there is none */
 };
 
 /* One run of one job inside the guest. */
@@ -39,6 +48,8 @@ struct job_rep_result {
 	double guest_user_s; /* /proc/stat deltas summed over all guest CPUs */
 	double guest_sys_s;
 	double guest_idle_s;
+	struct irq_count *irq; /* per label the job asked for, as the guest sent them */
+	size_t nirq;
 	char *out;           /* the job's stdout, NUL-terminated */
 	size_t out_len;
 	char *err;           /* the job's stderr, NUL-terminated */

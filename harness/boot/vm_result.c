@@ -28,6 +28,28 @@ void vm_result_free(struct vm_result *r)
 	*r = (struct vm_result){ 0 };
 }
 
+/* {"CAL": 1234, "XYZ": {"missing": "no row 'XYZ' in ..."}}, or null when none was asked. */
+static json_object *irq_json(const struct job_rep_result *p)
+{
+	json_object *o;
+
+	if (!p->nirq)
+		return NULL;
+	o = json_object_new_object();
+	for (size_t k = 0; k < p->nirq; k++) {
+		const struct irq_count *c = &p->irq[k];
+		json_object *v;
+		if (c->missing) {
+			v = json_object_new_object();
+			json_object_object_add(v, "missing", json_object_new_string(c->missing));
+		} else {
+			v = json_object_new_int64((int64_t)c->delta);
+		}
+		json_object_object_add(o, c->label, v);
+	}
+	return o;
+}
+
 json_object *vm_result_to_json(const struct vm_result *r)
 {
 	json_object *o = json_object_new_object(), *reps = json_object_new_array();
@@ -64,6 +86,7 @@ json_object *vm_result_to_json(const struct vm_result *r)
 		json_object_object_add(e, "guest_user_s", json_object_new_double(p->guest_user_s));
 		json_object_object_add(e, "guest_sys_s", json_object_new_double(p->guest_sys_s));
 		json_object_object_add(e, "guest_idle_s", json_object_new_double(p->guest_idle_s));
+		json_object_object_add(e, "irq", irq_json(p));
 		json_object_array_add(reps, e);
 	}
 	json_object_object_add(o, "reps", reps);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -21,13 +22,24 @@ static int open_output(const char *path, bool append)
 	return open(path, flags, 0644);
 }
 
+/* A long child (a kernel make) must not outlive a harness that was killed, even by
+ * SIGKILL: the kernel sends it SIGTERM, which GNU make passes on to its own children.
+ * If the parent is already gone (it died before prctl), act at once. */
+static void tie_to_parent(pid_t parent)
+{
+	if (prctl(PR_SET_PDEATHSIG, SIGTERM) < 0 || getppid() != parent)
+		_exit(128 + SIGTERM);
+}
+
 /* Child side: set up fds and cwd, exec. On failure, the errno goes up the pipe. */
-static void child_exec(char *const argv[], const struct spawn_opts *o, int errpipe)
+static void child_exec(char *const argv[], const struct spawn_opts *o, int errpipe, pid_t parent)
 {
 	int err;
 
 	if (o && o->new_pgrp)
 		setpgid(0, 0);
+	if (o && o->die_with_parent)
+		tie_to_parent(parent);
 	if (o && o->stdin_null) {
 		int fd = open("/dev/null", O_RDONLY);
 		if (fd >= 0)
@@ -69,7 +81,7 @@ pid_t hb_spawn(char *const argv[], const struct spawn_opts *opts)
 {
 	int pipefd[2];
 	int child_errno = 0;
-	pid_t pid;
+	pid_t pid, parent = getpid();
 	ssize_t n;
 
 	if (pipe2(pipefd, O_CLOEXEC) < 0) {
@@ -86,7 +98,7 @@ pid_t hb_spawn(char *const argv[], const struct spawn_opts *opts)
 	}
 	if (pid == 0) {
 		close(pipefd[0]);
-		child_exec(argv, opts, pipefd[1]);
+		child_exec(argv, opts, pipefd[1], parent);
 	}
 	close(pipefd[1]);
 	do

@@ -12,6 +12,7 @@ struct spawn_opts {
 	bool append;              /* open the paths above with O_APPEND instead of O_TRUNC */
 	bool stdin_null;          /* stdin from /dev/null */
 	bool new_pgrp;            /* child leads its own process group (kill the whole tree) */
+	bool die_with_parent;     /* child gets SIGTERM when the harness dies, however it dies */
 	char *const *env_add;     /* extra "KEY=VALUE" entries, NULL-terminated, or NULL */
 };
 

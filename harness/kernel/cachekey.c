@@ -9,6 +9,7 @@
 #include "common/log.h"
 #include "common/spawn.h"
 #include "common/xalloc.h"
+#include "kernel/extmod.h"
 #include "kernel/kline.h"
 
 char *kernel_compiler_id(void)
@@ -73,6 +74,9 @@ int kernel_cache_key(const struct build_def *b, const char *source_identity,
 		rc = add_file(h, "fragment", b->fragments[i]);
 	for (size_t i = 0; rc == 0 && b->patches && b->patches[i]; i++)
 		rc = add_file(h, "patch", b->patches[i]);
+	/* Module sources only when there are modules: builds without any keep their keys. */
+	if (rc == 0)
+		rc = extmod_key(h, b->modules);
 	hb_sha256_finish(h, key);
 	return rc;
 }

@@ -17,8 +17,9 @@ char *kernel_slot_name(const struct build_def *b, const char *key);
 /* First line of `gcc --version`; NULL after printing why. */
 char *kernel_compiler_id(void);
 /* sha256 over: recipe version, source identity, compiler id, the line unless it is the
- * default one, each fragment's and each
- * patch's name and content. ccache, jobs and paths do not matter. -1 after naming a file
+ * default one, each fragment's and each patch's name and content, and each out-of-tree
+ * module's source files by name and content (nothing when the build has none, so such
+ * builds keep their keys). ccache, jobs and paths do not matter. -1 after naming a file
  * that cannot be read. */
 int kernel_cache_key(const struct build_def *b, const char *source_identity,
 		     const char *compiler_id, char key[HB_SHA256_HEX]);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "kernel/cachekey.h"
+#include "kernel/extmod.h"
 #include "kernel/plan.h"
 #include "kernel/recipe.h"
 #include "common/argparse.h"
@@ -59,6 +60,23 @@ static size_t count_options(const struct kernel_plan *p)
 	return n;
 }
 
+/* The out-of-tree modules' steps, after the kernel's modules_install. */
+static void print_module_steps(const struct kernel_plan *p, const struct recipe *r, FILE *f)
+{
+	for (size_t i = 0; p->def.modules && p->def.modules[i]; i++) {
+		char *copy = extmod_work_dir(p->work, p->def.modules[i]);
+
+		fprintf(f, "  module %s: copy the sources of %s to %s\n", extmod_name(p->def.modules[i]),
+			p->def.modules[i], copy);
+		for (int install = 0; install <= 1; install++) {
+			char **argv = recipe_module_argv(r, copy, install);
+			print_argv(f, argv);
+			hb_free_strv(argv);
+		}
+		free(copy);
+	}
+}
+
 void kernel_print_plan(const struct kernel_plan *p, bool cached, FILE *f)
 {
 	char *copy = hb_path_join(p->work, "src");
@@ -81,6 +99,7 @@ void kernel_print_plan(const struct kernel_plan *p, bool cached, FILE *f)
 				fprintf(f, "  verify the %zu options of %zu fragment(s) in %s/.config\n",
 					count_options(p), hb_strv_len(p->def.fragments), RECIPE_OBJ);
 		}
+		print_module_steps(p, &r, f);
 		fprintf(f, "  store bzImage, vmlinux, config, modules/, build.log, manifest.json; "
 			   "rename %s to %s\n", p->staging, p->entry);
 	}

@@ -1,5 +1,6 @@
 /* kernel-configs/ builds and variants: INI files read with inih. */
 #include "kernel/kconfigs.h"
+#include "kernel/extmod.h"
 #include "kernel/kconfigs_ini.h"
 #include "kernel/kline.h"
 
@@ -217,9 +218,10 @@ static void set_patches(struct build_def *out, const char *folder, const char *l
 
 int config_load_build_line(const char *name, const char *line, struct build_def *out)
 {
-	char *desc = NULL, *seed = NULL, *frags = NULL, *patches = NULL;
+	char *desc = NULL, *seed = NULL, *frags = NULL, *patches = NULL, *modules = NULL;
 	struct ini_key keys[] = { { "description", &desc }, { "seed", &seed },
-				  { "fragments", &frags }, { "patches", &patches }, { NULL, NULL } };
+				  { "fragments", &frags }, { "patches", &patches },
+				  { "modules", &modules }, { NULL, NULL } };
 	struct ini_target t = { .section = "build", .keys = keys };
 	struct line_def l = { 0 };
 	char *path, **first = NULL;
@@ -242,6 +244,10 @@ int config_load_build_line(const char *name, const char *line, struct build_def 
 	}
 	if (rc == 0)
 		rc = config_resolve_fragments(path, frags, first = line_base(&l), &out->fragments);
+	if (rc == 0 && (rc = extmod_resolve(path, modules, &out->modules)) < 0) {
+		hb_free_strv(out->fragments);
+		out->fragments = NULL;
+	}
 	if (rc == 0) {
 		out->name = xstrdup(name);
 		out->line = xstrdup(line);
@@ -256,6 +262,7 @@ int config_load_build_line(const char *name, const char *line, struct build_def 
 	free(seed);
 	free(frags);
 	free(patches);
+	free(modules);
 	free(path);
 	return rc;
 }
@@ -267,9 +274,10 @@ int config_load_build(const char *name, struct build_def *out)
 
 int config_load_variant(const char *name, struct variant_def *out)
 {
-	char *build = NULL, *cmdline = NULL, *desc = NULL, *seed = NULL;
+	char *build = NULL, *cmdline = NULL, *desc = NULL, *seed = NULL, *dflt = NULL;
 	struct ini_key keys[] = { { "build", &build }, { "cmdline", &cmdline },
-				  { "description", &desc }, { "seed", &seed }, { NULL, NULL } };
+				  { "description", &desc }, { "seed", &seed },
+				  { "default_set", &dflt }, { NULL, NULL } };
 	struct ini_target t = { .section = "variant", .keys = keys };
 	char *path;
 	int rc;
@@ -282,13 +290,19 @@ int config_load_variant(const char *name, struct variant_def *out)
 		hb_error("%s: build = '%s' is not a build name", path, build ? build : "");
 		rc = -2;
 	}
+	if (rc == 0 && dflt && strcmp(dflt, "yes") && strcmp(dflt, "no")) {
+		hb_error("%s: default_set = '%s' (accepted: yes or no)", path, dflt);
+		rc = -2;
+	}
 	*out = (struct variant_def){ 0 };
 	if (rc == 0) {
 		*out = (struct variant_def){ .name = xstrdup(name), .build = build,
 					     .cmdline = or_empty(cmdline), .description = or_empty(desc),
-					     .seed = or_empty(seed) };
+					     .seed = or_empty(seed),
+					     .in_default_set = !dflt || !strcmp(dflt, "yes") };
 		build = cmdline = desc = seed = NULL;
 	}
+	free(dflt);
 	free(build);
 	free(cmdline);
 	free(desc);
@@ -337,6 +351,7 @@ void build_def_free(struct build_def *b)
 	hb_free_strv(b->fragments);
 	hb_free_strv(b->patches);
 	free(b->patch_dir);
+	hb_free_strv(b->modules);
 	*b = (struct build_def){ 0 };
 }
 

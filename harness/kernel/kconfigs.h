@@ -1,17 +1,22 @@
 /* kernel-configs/: builds (a kernel: fragments + patch series) and variants (a build + a
  * kernel command line). Files are INI, read with inih:
  *
- *   kernel-configs/builds/<name>.build      [build] description, seed, fragments, patches
+ *   kernel-configs/builds/<name>.build      [build] description, seed, fragments, patches,
+ *                                           modules
  *   kernel-configs/variants/<name>.variant  [variant] build, cmdline, description, seed
  *   kernel-configs/fragments/<name>.config  Kconfig fragments stacked on base.config
  *   kernel-configs/lines/<line>.line        [line] description, source, fragments
  *   kernel-configs/patches/<folder>/<line>/NNNN-*.patch  git format-patch series, per line
+ *   kernel-configs/modules/<name>/          an out-of-tree module (Kbuild + sources) that
+ *                                           builds naming it ship (extmod.h)
  *
  * A build is always loaded for one kernel line: its fragments are base.config, the
  * line's fragments, then its own; its series is the one in patches/<folder>/<line>/.
  */
 #ifndef HB_KERNEL_KCONFIGS_H
 #define HB_KERNEL_KCONFIGS_H
+
+#include <stdbool.h>
 
 #include <stddef.h>
 
@@ -25,6 +30,8 @@ struct build_def {
 	char *patch_dir;    /* patches/<folder>/<line>/; NULL when patches= is empty.
 			     * Set even when the folder is missing or empty, so the build (not
 			     * the listing) fails and names it. */
+	char **modules;     /* absolute kernel-configs/modules/<name> folders of modules=;
+			     * NULL-terminated (may be empty) */
 };
 
 struct variant_def {
@@ -33,6 +40,7 @@ struct variant_def {
 	char *cmdline;      /* appended to the guest kernel command line */
 	char *description;
 	char *seed;
+	bool in_default_set; /* run without --variants runs it (default_set = no: a debug kernel) */
 };
 
 /* 0 and *out filled; -1 when no such file (nothing printed); -2 after printing a parse

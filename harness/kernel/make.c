@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "kernel/cachekey.h"
+#include "kernel/extmod.h"
 #include "kernel/make.h"
 #include "common/argparse.h"
 #include "common/fileutil.h"
@@ -169,6 +170,54 @@ static int compile(struct make_state *r)
 	return 0;
 }
 
+/* Runs the module's make line (install or not); -1 after make_fail. */
+static int module_make(struct make_state *r, const char *step, const char *copy, bool install)
+{
+	char **argv = recipe_module_argv(&r->recipe, copy, install);
+	int rc = recipe_run_argv(&r->recipe, argv, r->log);
+
+	hb_free_strv(argv);
+	if (rc != 0)
+		make_fail(r, step, rc);
+	return rc ? -1 : 0;
+}
+
+/* Each out-of-tree module of the build: copied to <work>/extmod/<name> (kbuild writes its
+ * outputs next to the sources), compiled against this tree, installed with its modules. */
+static int build_modules(struct make_state *r)
+{
+	char *const *mods = r->p->def.modules;
+	double t0 = hb_now();
+	int rc = 0;
+
+	for (size_t i = 0; rc == 0 && mods && mods[i]; i++) {
+		char *step = xasprintf("module %s", extmod_name(mods[i]));
+		char *copy = extmod_work_dir(r->p->work, mods[i]);
+		char *why = NULL, *line;
+
+		make_phase(r, step);
+		line = xasprintf("+ copy the sources of %s to %s", mods[i], copy);
+		log_line(r->log, line);
+		free(line);
+		if (extmod_copy(mods[i], copy, &why) < 0) {
+			line = xasprintf("error: %s", why);
+			log_line(r->log, line);
+			make_fail(r, step, 0);
+			rc = -1;
+			free(line);
+			free(why);
+		} else {
+			rc = module_make(r, step, copy, false);
+			if (rc == 0)
+				rc = module_make(r, step, copy, true);
+		}
+		free(copy);
+		free(step);
+	}
+	r->stats.seconds_modules = hb_now() - t0;
+	return rc;
+}
+
 static void make_free(struct make_state *r)
 {
 	kopts_free(&r->want);
@@ -216,7 +265,7 @@ int kernel_make(const struct kernel_plan *p)
 		make_fail(&r, "prepare source", 0);
 		goto out;
 	}
-	if (configure(&r) < 0 || compile(&r) < 0)
+	if (configure(&r) < 0 || compile(&r) < 0 || build_modules(&r) < 0)
 		goto out;
 	if (make_store(&r) < 0 || make_publish(p) < 0) {
 		make_fail(&r, "store", 0);

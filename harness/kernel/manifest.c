@@ -9,7 +9,9 @@
 #include <time.h>
 
 #include "kernel/cachekey.h"
+#include "kernel/extmod.h"
 #include "kernel/integrity.h"
+#include "common/argparse.h"
 #include "common/hash.h"
 #include "common/fileutil.h"
 #include "common/log.h"
@@ -37,6 +39,29 @@ static json_object *file_hashes(char *const *paths)
 	return arr;
 }
 
+/* [{"name": n, "path": folder, "files": [...]}, ...] of the build's out-of-tree modules:
+ * what the key covered. */
+static json_object *module_hashes(char *const *modules)
+{
+	json_object *arr = json_object_new_array();
+
+	for (size_t i = 0; modules && modules[i]; i++) {
+		json_object *o = json_object_new_object();
+		char **rel = extmod_sources(modules[i]);
+		char **abs = xcalloc(hb_strv_len(rel) + 1, sizeof(*abs));
+
+		for (size_t j = 0; rel[j]; j++)
+			abs[j] = hb_path_join(modules[i], rel[j]);
+		json_object_object_add(o, "name", json_object_new_string(extmod_name(modules[i])));
+		json_object_object_add(o, "path", json_object_new_string(modules[i]));
+		json_object_object_add(o, "files", file_hashes(abs));
+		json_object_array_add(arr, o);
+		hb_free_strv(abs);
+		hb_free_strv(rel);
+	}
+	return arr;
+}
+
 static json_object *options_object(const struct kopt_list *opts)
 {
 	json_object *o = json_object_new_object();
@@ -56,6 +81,7 @@ static json_object *stats_object(const struct build_stats *s)
 	json_object_object_add(t, "configure", json_object_new_double(s->seconds_configure));
 	json_object_object_add(t, "compile", json_object_new_double(s->seconds_compile));
 	json_object_object_add(t, "modules_install", json_object_new_double(s->seconds_install));
+	json_object_object_add(t, "external_modules", json_object_new_double(s->seconds_modules));
 	json_object_object_add(o, "seconds", t);
 	json_object_object_add(o, "cpu_seconds", json_object_new_double(s->cpu_seconds));
 	json_object_object_add(o, "compiles", json_object_new_int64((int64_t)s->compiles));
@@ -108,6 +134,7 @@ int manifest_write(const char *dir, const struct manifest_in *m)
 	json_object_object_add(root, "compiler", json_object_new_string(m->compiler));
 	json_object_object_add(root, "fragments", file_hashes(m->build->fragments));
 	json_object_object_add(root, "patches", file_hashes(m->build->patches));
+	json_object_object_add(root, "modules", module_hashes(m->build->modules));
 	json_object_object_add(root, "options", options_object(m->options));
 	json_object_object_add(root, "stats", stats_object(m->stats));
 	/* Last, with every artifact in place: what a use of the entry checks (integrity.h). */

@@ -13,6 +13,7 @@ struct build_stats {
 	double seconds_configure;  /* tinyconfig, merge, olddefconfig, verify */
 	double seconds_compile;
 	double seconds_install;
+	double seconds_modules;    /* the build's out-of-tree modules, compile and install */
 	double cpu_seconds;        /* user + system time of make and everything it ran: on a
 				    * shared machine, a figure other processes do not inflate */
 	size_t compiles;           /* "  CC " lines: the next build's progress estimate */

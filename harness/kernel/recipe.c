@@ -14,6 +14,7 @@
 #include "common/log.h"
 #include "common/spawn.h"
 #include "common/xalloc.h"
+#include "kernel/extmod.h"
 
 static const char *const step_names[STEP_COUNT] = { "tinyconfig", "merge fragments", "olddefconfig",
 						    "compile", "modules_install" };
@@ -82,6 +83,25 @@ char **recipe_argv(const struct recipe *r, enum recipe_step step)
 		break;
 	default:
 		break;
+	}
+	return s.v;
+}
+
+char **recipe_module_argv(const struct recipe *r, const char *dir, bool install)
+{
+	struct strv s = { 0 };
+
+	push_make_head(&s, r);
+	push(&s, xasprintf("M=%s", dir));
+	if (install) {
+		push(&s, xstrdup("modules_install"));
+		push(&s, xasprintf("INSTALL_MOD_PATH=%s", r->modules_dir));
+		/* kbuild's default is extra/ up to 6.5, updates/ since: one place on every line. */
+		push(&s, xstrdup("INSTALL_MOD_DIR=" EXTMOD_INSTALL_DIR));
+		push(&s, xstrdup("INSTALL_MOD_STRIP=1"));
+	} else {
+		push(&s, xasprintf("-j%d", r->jobs));
+		push(&s, xstrdup("modules"));
 	}
 	return s.v;
 }
@@ -208,13 +228,15 @@ static void log_command(const char *log, char *const *argv)
 	free(cmd);
 }
 
-int recipe_run(const struct recipe *r, enum recipe_step step, const char *log,
-	       struct progress *p, size_t *compiles)
+/* Runs argv in the tree with the steps' environment, output appended to log; a compile
+ * shows progress and counts compiles. */
+static int run_argv(const struct recipe *r, char **argv, const char *log, bool compile,
+		    struct progress *p, size_t *compiles)
 {
-	char **argv = recipe_argv(r, step);
 	char **env = recipe_env(r);
 	struct spawn_opts o = { .cwd = r->tree, .stdout_path = log, .stderr_path = "=stdout",
-				.append = true, .stdin_null = true, .new_pgrp = false, .env_add = env };
+				.append = true, .stdin_null = true, .new_pgrp = false, .die_with_parent = true,
+				.env_add = env };
 	pid_t pid;
 	int rc;
 
@@ -222,13 +244,27 @@ int recipe_run(const struct recipe *r, enum recipe_step step, const char *log,
 	pid = hb_spawn(argv, &o);
 	if (pid < 0)
 		rc = -1;
-	else if (step == STEP_COMPILE)
+	else if (compile)
 		rc = wait_with_progress(pid, log, p, compiles);
 	else
 		rc = hb_wait(pid);
-	hb_free_strv(argv);
 	hb_free_strv(env);
 	return rc;
+}
+
+int recipe_run(const struct recipe *r, enum recipe_step step, const char *log,
+	       struct progress *p, size_t *compiles)
+{
+	char **argv = recipe_argv(r, step);
+	int rc = run_argv(r, argv, log, step == STEP_COMPILE, p, compiles);
+
+	hb_free_strv(argv);
+	return rc;
+}
+
+int recipe_run_argv(const struct recipe *r, char **argv, const char *log)
+{
+	return run_argv(r, argv, log, false, NULL, NULL);
 }
 
 int recipe_ccache_stats(const char *statslog, long *hits, long *misses)

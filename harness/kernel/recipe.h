@@ -33,6 +33,13 @@ struct recipe {
 
 /* The argv of a step (hb_free_strv). */
 char **recipe_argv(const struct recipe *r, enum recipe_step step);
+/* The make line of an out-of-tree module in dir (a copy kbuild may write into), run in
+ * the tree after the kernel's compile: the head of every step (ARCH, O=, CC) so it builds
+ * against this tree's .config and release, which makes its vermagic the kernel's.
+ * install: modules_install into modules_dir (lib/modules/<release>/extra/). */
+char **recipe_module_argv(const struct recipe *r, const char *dir, bool install);
+/* Runs argv as recipe_run runs a step (no progress). */
+int recipe_run_argv(const struct recipe *r, char **argv, const char *log);
 /* Environment additions for every step (hb_free_strv): LC_ALL=C so error lines can be
  * found in the log, ccache's base directory, reproducible build user and host. */
 char **recipe_env(const struct recipe *r);

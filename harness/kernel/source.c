@@ -330,7 +330,7 @@ static int extract_tarball(const struct ksource *s, const char *cache, const cha
 		hb_error("cannot create %s: %s", tmp, strerror(errno));
 		goto out;
 	}
-	if (hb_run(argv, &(struct spawn_opts){ .stdin_null = true }) != 0) {
+	if (hb_run(argv, &(struct spawn_opts){ .stdin_null = true, .die_with_parent = true }) != 0) {
 		hb_error("tar could not extract %s", s->path);
 		goto out;
 	}
@@ -392,7 +392,7 @@ int ksource_copy(const char *tree, const char *dest)
 
 	if (!links)
 		hb_warn("%s is on another file system than the cache: copying it in full", tree);
-	rc = hb_run(argv, &(struct spawn_opts){ .stdin_null = true });
+	rc = hb_run(argv, &(struct spawn_opts){ .stdin_null = true, .die_with_parent = true });
 	free(parent);
 	if (rc != 0) {
 		hb_error("cannot copy %s to %s (cp exited %d)", tree, dest, rc);

@@ -20,6 +20,7 @@ struct chart {
 	int height;           /* pixels; 0: 560 */
 	int bmargin;          /* bottom margin in characters for long rotated tics; 0: auto */
 	bool all_positive;    /* no negative values: the y axis starts at 0 */
+	size_t points;        /* finite values in the data: none, nothing to draw */
 };
 
 /* base names keep letters, digits, '.', '_', '-'; the rest becomes '_'. Caller frees. */

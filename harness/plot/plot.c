@@ -25,7 +25,7 @@ struct plot_ctx {
 	const char *formats;
 	bool *wide; /* per group (display order): part of a per-test section */
 	struct rows_opts rows; /* imported sets are not paired (as in the report) */
-	int drawn, failed;
+	int drawn, failed, empty;
 };
 
 static const char *base_name(const struct plot_ctx *p)
@@ -47,7 +47,12 @@ static const struct group_row *row_of(const struct plot_ctx *p, const struct ds_
 
 static void finish(struct plot_ctx *p, struct chart *c)
 {
-	if (chart_render(c, p->out_dir, p->formats) == 0) {
+	/* A metric whose baseline mean is 0 (no TLB shootdowns at all, say) has no finite
+	 * slowdown: gnuplot would fail on the empty data, and there is nothing to show. */
+	if (!c->points) {
+		hb_info("%s: no finite value to draw (a baseline mean of 0?): no chart", c->base);
+		p->empty++;
+	} else if (chart_render(c, p->out_dir, p->formats) == 0) {
 		char *fmts = xstrdup(p->formats), *save = NULL;
 		for (char *f = strtok_r(fmts, " ", &save); f; f = strtok_r(NULL, " ", &save))
 			printf("%s/%s.%s\n", p->out_dir, c->base, f);
@@ -143,6 +148,7 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 		for (size_t i = 0; i < ng; i++) {
 			const struct group_row *r = row_of(p, gs[i], (int)v, rows);
 			note_sign(&c, r);
+			c.points += r && isfinite(r->head.slowdown_pct);
 			fprintf(f, "\t%.6g\t%.6g", r ? r->head.slowdown_pct : NAN,
 				r && isfinite(r->head.se_pct) ? r->head.se_pct : 0);
 		}
@@ -195,6 +201,7 @@ static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t n
 		for (size_t i = 0; i < ng; i++) {
 			const struct group_row *r = row_of(p, gs[i], (int)v, rows);
 			note_sign(&c, r);
+			c.points += r && isfinite(r->head.slowdown_pct);
 			if (r)
 				fprintf(f, "%d\t%.6g\t%.6g\n", gs[i]->cores, r->head.slowdown_pct,
 					isfinite(r->head.se_pct) ? r->head.se_pct : 0);
@@ -252,6 +259,7 @@ static void ratios_chart(struct plot_ctx *p, struct ds_group *const *gs, size_t 
 			if ((int)v == p->baseline)
 				continue;
 			r = row_of(p, gs[i], (int)v, rows);
+			c.points += r && isfinite(r->c.ratio);
 			fprintf(f, "\t%.6g", r ? r->c.ratio : NAN);
 		}
 		fputc('\n', f);
@@ -342,7 +350,8 @@ int plot_run(const char *dir, const struct plot_opts *opts)
 		p.wide = xcalloc(p.ds.ngroups, sizeof(*p.wide));
 		draw_wide_sections(&p);
 		draw_metric_charts(&p);
-		hb_info("%d charts in %s (scripts and data beside them)%s", p.drawn, out,
+		hb_info("%d charts in %s (scripts and data beside them)%s%s", p.drawn, out,
+			p.empty ? "; metrics with nothing to draw named above" : "",
 			p.failed ? "; some failed, see above" : "");
 		rc = p.failed ? HB_EXIT_FAIL : HB_EXIT_OK;
 		free(p.wide);

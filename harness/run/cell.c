@@ -19,6 +19,7 @@ struct sample_buf {
 	struct sample *items;
 	size_t n, cap;
 	int rep;              /* the plan's repetition index written into each sample */
+	char *gap;            /* the first metric a good repetition had no sample of, and why */
 };
 
 static int collect_sample(const struct sample *s, void *ctx)
@@ -68,6 +69,8 @@ static char *gather_rep(const struct workload *w, const struct workload_cell *wc
 			free(why);
 			return r;
 		}
+		if (!buf->gap)
+			buf->gap = workload_rep_gaps(w, jr);
 	}
 	return NULL;
 }
@@ -134,6 +137,13 @@ static char *append_reps(struct run *r, const struct plan_cell *c, const struct 
 		else
 			free(why);
 		sample_buf_clear(&buf);
+	}
+	if (buf.gap) { /* the set has the rest; say once per cell what it lacks */
+		char *key = plan_cell_key(c);
+		hb_warn("%s: %s", key, buf.gap);
+		run_meta_note_gap(r, key, buf.gap);
+		free(key);
+		free(buf.gap);
 	}
 	free(buf.items);
 	return first_reason;

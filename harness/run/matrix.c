@@ -97,7 +97,7 @@ char **matrix_default_variants(void)
 		struct variant_def v;
 		if (is_first_variant(all[i]) || config_load_variant(all[i], &v) != 0)
 			continue;
-		if (build_available(v.build))
+		if (v.in_default_set && build_available(v.build))
 			out[k++] = xstrdup(all[i]);
 		variant_def_free(&v);
 	}

@@ -171,6 +171,17 @@ void run_meta_note_boot(struct run *r, const struct vm_result *res, int cores)
 		json_object_object_add(maps, key, json_object_get(res->pin_map));
 }
 
+void run_meta_note_gap(struct run *r, const char *cell, const char *gap)
+{
+	json_object *gaps = NULL;
+
+	if (!json_object_object_get_ex(r->meta, "metric_gaps", &gaps)) {
+		gaps = json_object_new_object();
+		json_object_object_add(r->meta, "metric_gaps", gaps);
+	}
+	json_object_object_add(gaps, cell, json_object_new_string(gap));
+}
+
 void run_meta_set_stop(struct run *r, int rounds, const char *reason, double widest,
 		       const char *widest_what)
 {

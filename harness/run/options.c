@@ -42,8 +42,8 @@ static const struct hb_option run_options[] = {
 	{ "boots", 0, HB_OPT_INT, "M", "boots per variant, workload and cores (default 3; each boot\n"
 	  "is a round in which every variant runs once, in shuffled order)", 1, 1000, .off = RUN(boots) },
 	{ "until-ci", 0, HB_OPT_DOUBLE, "PCT", "add rounds until every variant's cost on each\n"
-	  "workload's primary metric has a 95% CI half-width <= PCT points (--boots is then the\n"
-	  "minimum)", 0.01, 1000, .off = RUN(until_ci) },
+	  "workload's primary metric has a 95% CI half-width <= PCT points, or PCT% of the\n"
+	  "ratio when the variant is slower (--boots is then the minimum)", 0.01, 1000, .off = RUN(until_ci) },
 	{ "max-boots", 0, HB_OPT_INT, "N", "with --until-ci: at most N rounds (default 10)", 2, 1000,
 	  .off = RUN(max_boots) },
 	{ "param", 0, HB_OPT_STR_REPEAT, "W.KEY=VALUE", "workload parameter (repeatable; harness list shows\n"

@@ -83,6 +83,8 @@ json_object *run_meta_build(const struct run *r, int argc, char **argv);
 void run_meta_set_status(struct run *r, const char *status);
 /* Records machine, rootfs and the first vCPU -> PU map per vCPU count. */
 void run_meta_note_boot(struct run *r, const struct vm_result *res, int cores);
+/* meta.json "metric_gaps": {"<cell>": "no ipi_tlb sample: ..."}: what a cell's samples lack. */
+void run_meta_note_gap(struct run *r, const char *cell, const char *gap);
 
 /* run/kernels.c: kernels for every variant of the plan (cached builds cost nothing). */
 /* The distinct (line, build) pairs of the variants (r->kernel_lines, r->kernel_builds),

@@ -225,7 +225,9 @@ static int measure(struct run *r)
 			r->interrupted = true;
 			break;
 		}
-		snprintf(label, sizeof(label), "%s %s %d vCPUs boot %d", c->variant, c->workload, c->cores, c->boot);
+		/* With several kernel lines the variant alone does not say which kernel boots. */
+		snprintf(label, sizeof(label), "%s%s%s %s %d vCPUs boot %d", r->plan.lines ? c->line : "",
+			 r->plan.lines ? " " : "", c->variant, c->workload, c->cores, c->boot);
 		progress_update(&pr, done, label, remaining_estimate(r, i));
 		if (run_cell(r, c) != 0)
 			break;

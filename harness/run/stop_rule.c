@@ -83,7 +83,10 @@ static const struct round_mean *find(const struct collect *c, const char *line, 
 	return slot ? *slot : NULL;
 }
 
-/* The half-width of one variant's paired estimate on one (sample workload, cores). */
+/* The half-width of one variant's paired estimate on one (sample workload, cores), in
+ * points of cost, scaled down by the ratio when the variant is slower: a 194x cost known
+ * to +-2% is precise, though +-2% of 19300% is 390 points. For costs at or below zero it is
+ * the plain half-width in points. */
 static double halfwidth(const struct collect *c, const char *line, const char *variant,
 			const char *workload, int cores)
 {
@@ -101,7 +104,7 @@ static double halfwidth(const struct collect *c, const char *line, const char *v
 		}
 	}
 	paired_estimate(&logs, lower, &e);
-	return paired_ci_halfwidth(&e);
+	return paired_ci_halfwidth(&e) / fmax(1.0, 1.0 + e.slowdown_pct / 100.0);
 }
 
 /* Whether any round of (variant, workload, cores) has samples. */

@@ -33,6 +33,18 @@ static void append_str(char ***list, const char *s)
 	(*list)[n + 1] = NULL;
 }
 
+/* The rows the workload's irq.LABEL metrics count, each once, or NULL: the guest reads
+ * /proc/interrupts only for jobs that ask. */
+static char **irq_labels(const struct workload *w)
+{
+	char **labels = NULL;
+
+	for (size_t i = 0; i < w->nmetrics; i++)
+		if (w->metrics[i].source == METRIC_IRQ && !hb_strv_contains(labels, w->metrics[i].irq_label))
+			append_str(&labels, w->metrics[i].irq_label);
+	return labels;
+}
+
 void workload_add_job(struct workload_cell *cell, const struct workload *w, const char *section,
 		      const char *const argv[], const char *const env[])
 {
@@ -48,6 +60,7 @@ void workload_add_job(struct workload_cell *cell, const struct workload *w, cons
 		.env = copy_strv(env),
 		.cwd = NULL,
 		.reps = cell->target.reps,
+		.irq = irq_labels(w),
 	};
 	cell->job_workload[n] = section ? xasprintf("%s-%s", w->name, section) : xstrdup(w->name);
 	cell->job_workload[n + 1] = NULL;
@@ -129,6 +142,7 @@ void workload_cell_free(struct workload_cell *cell)
 	for (size_t i = 0; i < cell->njobs; i++) {
 		hb_free_strv(cell->jobs[i].argv);
 		hb_free_strv(cell->jobs[i].env);
+		hb_free_strv(cell->jobs[i].irq);
 	}
 	free(cell->jobs);
 	hb_free_strv(cell->job_workload);

@@ -75,5 +75,9 @@ typedef int (*workload_sample_fn)(const struct sample *s, void *ctx);
 int workload_rep_samples(const struct workload *w, const struct workload_cell *cell,
 			 const struct job_rep_result *r, const struct sample *base,
 			 workload_sample_fn sink, void *ctx, char **why);
+/* The metrics a repetition that gave samples still has none of, and why: an irq.LABEL
+ * whose row the guest's /proc/interrupts lacks ("no ipi_tlb sample: no row 'TLB' in the
+ * guest's /proc/interrupts"). One malloc'd line ("; " between them), or NULL. */
+char *workload_rep_gaps(const struct workload *w, const struct job_rep_result *r);
 
 #endif

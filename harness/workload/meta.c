@@ -10,6 +10,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
+#include "guest/protocol.h"
 #include "workload/internal.h"
 
 struct load_ctx {
@@ -27,6 +28,7 @@ static bool marked(const bool *flags, size_t count, size_t index)
 static const char *const param_types[] = { "int", "choice", "list", "string", "path", NULL };
 static const char *const metric_sources[] = { "output", "job.wall", "job.user", "job.sys",
 					      "guest.user", "guest.sys", NULL };
+#define IRQ_SOURCE_PREFIX "irq."
 
 static int fail(struct load_ctx *c, char *msg)
 {
@@ -202,6 +204,26 @@ static struct workload_metric *metric_slot(struct load_ctx *c, const char *name)
 	return &w->metrics[w->nmetrics++];
 }
 
+/* One of metric_sources, or irq.LABEL with a label the guest protocol accepts. */
+static int metric_source_of(struct load_ctx *c, struct workload_metric *m, const char *value)
+{
+	int source = index_of(metric_sources, value);
+	const char *label = value + strlen(IRQ_SOURCE_PREFIX);
+
+	free(m->irq_label); /* the last source line wins */
+	m->irq_label = NULL;
+	if (source >= 0)
+		return source;
+	if (!strncmp(value, IRQ_SOURCE_PREFIX, strlen(IRQ_SOURCE_PREFIX)) && hb_irq_label_ok(label)) {
+		replace(&m->irq_label, label);
+		return METRIC_IRQ;
+	}
+	fail(c, xasprintf("source: '%s' is not output, job.wall, job.user, job.sys, guest.user, "
+			  "guest.sys or irq.LABEL (LABEL: a /proc/interrupts row label such as CAL, "
+			  "TLB or LOC; letters, digits and _, at most %d)", value, HB_IRQ_LABEL_MAX));
+	return -1;
+}
+
 static int metric_key(struct load_ctx *c, const char *name, const char *key, const char *value)
 {
 	struct workload_metric *m = metric_slot(c, name);
@@ -219,9 +241,8 @@ static int metric_key(struct load_ctx *c, const char *name, const char *key, con
 		m->lower_is_better = lower;
 		c->direction_set[index] = true;
 	} else if (!strcmp(key, "source")) {
-		if ((source = index_of(metric_sources, value)) < 0)
-			return fail(c, xasprintf("source: '%s' is not output, job.wall, job.user, "
-						 "job.sys, guest.user or guest.sys", value));
+		if ((source = metric_source_of(c, m, value)) < 0)
+			return 0;
 		m->source = (enum metric_source)source;
 		c->source_set[index] = true;
 	} else {
@@ -407,6 +428,7 @@ void workload_free(struct workload *w)
 		free(w->metrics[i].name);
 		free(w->metrics[i].unit);
 		free(w->metrics[i].description);
+		free(w->metrics[i].irq_label);
 	}
 	free(w->params);
 	free(w->metrics);

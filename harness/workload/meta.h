@@ -46,6 +46,7 @@ enum metric_source {
 	METRIC_JOB_SYS,
 	METRIC_GUEST_USER, /* whole guest, /proc/stat, over the job's run */
 	METRIC_GUEST_SYS,
+	METRIC_IRQ,        /* "irq.LABEL": that /proc/interrupts row over the job, all CPUs */
 };
 
 struct workload_metric {
@@ -54,6 +55,7 @@ struct workload_metric {
 	bool lower_is_better;
 	char *description;
 	enum metric_source source;
+	char *irq_label;      /* METRIC_IRQ: the row's label ("CAL"), else NULL */
 };
 
 struct workload {

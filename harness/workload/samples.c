@@ -86,13 +86,50 @@ static double job_value(enum metric_source source, const struct job_rep_result *
 	}
 }
 
+/* The rep's count of a row, or NULL when the guest sent nothing for it. */
+static const struct irq_count *irq_of(const struct job_rep_result *r, const char *label)
+{
+	for (size_t k = 0; k < r->nirq; k++)
+		if (!strcmp(r->irq[k].label, label))
+			return &r->irq[k];
+	return NULL;
+}
+
+/* An irq.LABEL metric whose row the guest has not counted gets no sample (a zero would
+ * read as "no IPIs"); workload_rep_gaps says why. */
 static void add_job_metrics(struct collect *c, const struct job_rep_result *r)
 {
 	for (size_t i = 0; i < c->w->nmetrics; i++) {
 		const struct workload_metric *m = &c->w->metrics[i];
-		if (m->source != METRIC_OUTPUT)
+		const struct irq_count *n;
+		if (m->source == METRIC_IRQ) {
+			if ((n = irq_of(r, m->irq_label)) && !n->missing)
+				add(c, m->name, (double)n->delta, m);
+		} else if (m->source != METRIC_OUTPUT) {
 			add(c, m->name, job_value(m->source, r), m);
+		}
 	}
+}
+
+char *workload_rep_gaps(const struct workload *w, const struct job_rep_result *r)
+{
+	char *text = NULL;
+
+	for (size_t i = 0; i < w->nmetrics; i++) {
+		const struct workload_metric *m = &w->metrics[i];
+		const struct irq_count *n = m->source == METRIC_IRQ ? irq_of(r, m->irq_label) : NULL;
+		char *gap, *joined;
+		if (m->source != METRIC_IRQ || (n && !n->missing))
+			continue;
+		gap = n ? xasprintf("no %s sample: %s", m->name, n->missing)
+			: xasprintf("no %s sample: the guest sent no count of irq row '%s'", m->name,
+				    m->irq_label);
+		joined = text ? xasprintf("%s; %s", text, gap) : xstrdup(gap);
+		free(text);
+		free(gap);
+		text = joined;
+	}
+	return text;
 }
 
 /* Why a job that did not exit 0 failed: its status and its last words. */

@@ -31,11 +31,41 @@ grep -Eq '^  line 636 +wall +init_on_free +baseline +\+9\.49% +\+4\.57% .* 4/24 
 grep -Eq '^  line 15 +sys +init_on_free .*not measured: no metric sys of kbuild in this run' "$WORK/cook.txt" ||
 	fail "sys figure without sys samples"
 tap_case xpfo_not_measured
-# seed 002's XPFO variants do not exist for 6.1: not measured, never compared
+# Cook's set has no XPFO variant: seed 002's figures are not measured, never compared
 contains "$WORK/cook.txt" "== kbuild, seed 002, cores 96, 96-core Intel Xeon Platinum 8160 CPU @ 2.10GHz, 768 GB RAM: 2 figures (xpfo, xpfo-deferred): not measured: no such variant in this run"
 contains "$WORK/cook.txt" "== hackbench, seed 001: 3 figures (init_on_free, unix-noinit, init_on_alloc): not measured: no hackbench samples in this run"
 grep -q "opposite sign" "$WORK/cook.txt" && fail "a seed's own numbers disagree with it"
 grep -qi nan "$WORK/cook.txt" && fail "NaN in the text"
+
+tap_case xpfo_measured_vs_published
+# A small synthetic 2-vCPU set with seed 002's variant names: each XPFO figure gets the
+# measured ratio next to the published one, the 4-core ones at the nearest cores (2/4),
+# the 96-core ones too, with the note that they need many-core hardware.
+cat > "$WORK/xpfo.csv" <<'EOF2'
+variant,workload,metric,unit,cores,value
+baseline,kbuild,sys,s,2,10
+baseline,kbuild,sys,s,2,11
+baseline,kbuild,sys,s,2,12
+xpfo,kbuild,sys,s,2,30.8
+xpfo,kbuild,sys,s,2,33
+xpfo,kbuild,sys,s,2,35.2
+xpfo-deferred,kbuild,sys,s,2,13.2
+xpfo-deferred,kbuild,sys,s,2,14.3
+xpfo-deferred,kbuild,sys,s,2,15.4
+baseline,kbuild,ipi_call,IPIs,2,100
+xpfo,kbuild,ipi_call,IPIs,2,5000
+EOF2
+import "$WORK/xpfo.csv" "$WORK/xpfo"
+"$HARNESS" report "$WORK/xpfo" --against-seeds --workload kbuild > "$WORK/xpfo.txt" || fail "report xpfo --against-seeds"
+grep -Eq '^  "4\.19\+XPFO 1588\.646s 2\.614x" +sys +xpfo +baseline +2\.614x +3\.00x \(st\.err 0\.2\) +3/3 +2/4 +same sign, same order of magnitude \(effect 1\.24x published\)$' \
+	"$WORK/xpfo.txt" || fail "4-core xpfo row: $(grep '2.614x' "$WORK/xpfo.txt")"
+grep -Eq '^  "4\.19\+XPFO\+Deferred flush 794\.473s 1\.307xx" +sys +xpfo-deferred +baseline +1\.307x +1\.30x \(st\.err 0\.089\) +3/3 +2/4 +same sign, same order of magnitude \(effect 0\.98x published\)$' \
+	"$WORK/xpfo.txt" || fail "4-core xpfo-deferred row: $(grep '1.307x' "$WORK/xpfo.txt")"
+grep -Eq '^  "4\.19\+XPFO 24129\.354s 26\.366x" +sys +xpfo +baseline +26\.37x +3\.00x .* 2/96 +same sign, another order of magnitude' \
+	"$WORK/xpfo.txt" || fail "96-core xpfo row: $(grep '26.37x' "$WORK/xpfo.txt")"
+grep -q "^  note, xpfo: needs many-core hardware" "$WORK/xpfo.txt" || fail "96-core note"
+contains "$WORK/xpfo.txt" "measured:  cores 2; accel unknown; kernel unknown"
+grep -q "not measured" <(sed -n '/seed 002/,$p' "$WORK/xpfo.txt") && fail "a seed 002 figure is not measured"
 
 tap_case piccoli_hugetlb_with_meta
 # Piccoli's hugetlb times, with the meta.json a run writes: ratios and measured conditions

@@ -58,6 +58,18 @@ is_png "$WORK/mixed/plots/slowdown-kbuild-wall-icount.png" || fail "icount chart
 grep -q 'icount' "$WORK/mixed/plots/slowdown-kbuild-wall-icount.gp" || fail "icount chart title names the clock"
 [ "$(grep -c '^init_on_free' "$WORK/mixed/plots/slowdown-kbuild-wall.dat")" = 1 ] || fail "host data: one row per variant"
 
+tap_case zero_baseline_is_no_chart
+# a metric the baseline never moves (0 TLB shootdowns): no finite slowdown, so no chart and
+# no gnuplot failure; the other metrics still draw and the exit status is 0
+mkdir -p "$WORK/zero"
+cp "$WORK/cook/samples.jsonl" "$WORK/zero/"
+grep '"metric":"wall"' "$WORK/cook/samples.jsonl" | sed 's/"metric":"wall"/"metric":"ipi_tlb"/;
+	s/"value":[0-9.e+-]*/"value":0/' >> "$WORK/zero/samples.jsonl"
+"$HARNESS" plot "$WORK/zero" --format png > "$WORK/zero.out" 2>&1 || fail "plot zero: $(cat "$WORK/zero.out")"
+grep -q 'slowdown-kbuild-ipi_tlb: no finite value to draw' "$WORK/zero.out" || fail "no note: $(cat "$WORK/zero.out")"
+[ ! -e "$WORK/zero/plots/slowdown-kbuild-ipi_tlb.png" ] || fail "drew an empty chart"
+is_png "$WORK/zero/plots/slowdown-kbuild-wall.png" || fail "the wall chart was not drawn"
+
 tap_case kept_script_redraws
 # the kept script redraws the chart on its own
 rm "$WORK/cook/plots/slowdown-kbuild-wall.png"

@@ -22,15 +22,20 @@ finish() {
 # TAP output, for tests registered with protocol: 'tap' (one line per case, by name):
 #   tap_case NAME; ...checks calling fail...; tap_case NAME2; ...; tap_finish
 # A case fails when a check in it failed; the plan line comes last, as TAP allows.
+# tap_skip REASON marks the current case as not run ("ok N - NAME # SKIP REASON") unless a
+# check in it failed.
 tap_cases=0
 tap_name=
 tap_failures_at=0
+tap_skip_reason=
 
 tap_end_case() {
 	[ -n "$tap_name" ] || return 0
 	tap_cases=$((tap_cases + 1))
 	if [ "$failures" -gt "$tap_failures_at" ]; then
 		echo "not ok $tap_cases - $tap_name"
+	elif [ -n "$tap_skip_reason" ]; then
+		echo "ok $tap_cases - $tap_name # SKIP $tap_skip_reason"
 	else
 		echo "ok $tap_cases - $tap_name"
 	fi
@@ -41,6 +46,11 @@ tap_case() {
 	tap_end_case
 	tap_name=$1
 	tap_failures_at=$failures
+	tap_skip_reason=
+}
+
+tap_skip() {
+	tap_skip_reason=$*
 }
 
 tap_finish() {

@@ -306,7 +306,14 @@ class Context:
         return b
 
     def real_entry(self):
-        return entry_dir(self.real_cache)
+        """The entry `harness boot baseline` would use: the harness names it (a cache may also
+        hold older keys of base and other lines' entries, so a glob cannot tell)."""
+        res = subprocess.run([self.harness_path, "build", "base", "--dry-run", "--cache", self.real_cache],
+                             capture_output=True, text=True)
+        m = re.match(r"base: cached \(key [0-9a-f]+\) (\S+)", res.stdout)
+        if not m:
+            raise CaseError(f"harness build base --dry-run says: {(res.stdout + res.stderr).strip()[:200]}")
+        return m.group(1)
 
     def fake_cache(self, with_entry=True):
         """A cache of its own sharing the extracted source; with a copy of the base entry."""

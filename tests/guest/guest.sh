@@ -122,6 +122,19 @@ pin-map)
 	[ "$(json "sorted(e['vcpu'] for e in d['pin_map'])")" = "[0, 1]" ] || fail "vCPU indexes"
 	json "d['pin_note']"
 	;;
+irq)
+	# --irq: the init counts /proc/interrupts rows over the job. With 2 vCPUs, starting a
+	# few processes sends function-call IPIs (CAL > 0); a row the kernel lacks is reported
+	# missing with its reason, never as 0.
+	[ "$host_cores" -ge 2 ] || skip "this host has $host_cores physical core(s); the check needs 2"
+	boot --cores 2 --irq CAL,NOPE -- sh -c 'for i in 1 2 3 4 5 6 7 8; do /bin/true; done'
+	expect_rc 0
+	cal=$(json "d['reps'][0]['irq']['CAL']")
+	[ "$cal" -gt 0 ] 2>/dev/null || fail "CAL delta '$cal', expected a count above 0"
+	[ "$(json "d['reps'][0]['irq']['NOPE']['missing']")" = "no row 'NOPE' in the guest's /proc/interrupts" ] ||
+		fail "NOPE is not reported missing"
+	expect_err "rep 1: interrupts CAL +$cal, NOPE (no row 'NOPE'"
+	;;
 *)
 	echo "unknown check '$check'"
 	exit 2

@@ -7,13 +7,18 @@
 #include "test.h"
 #include "init.h"
 
+#define STR(x) #x
+#define XSTR(x) STR(x)
+#define HEAD HB_JOBFILE_MAGIC " " XSTR(HB_PROTOCOL_VERSION)
+
 TEST(roundtrip)
 {
 	char *argv0[] = { "sh", "-c", "echo 'a b' % 100%; printf '\\t\\n'", "", "\xc3\xa9t\xc3\xa9", NULL };
 	char *env0[] = { "LANG=C.UTF-8", "X=a=b c", NULL };
 	char *argv1[] = { "true", NULL };
+	char *irq0[] = { "CAL", "TLB", "48", NULL };
 	struct guest_job jobs[] = {
-		{ .argv = argv0, .env = env0, .cwd = "/root/dir with space", .reps = 3 },
+		{ .argv = argv0, .env = env0, .cwd = "/root/dir with space", .reps = 3, .irq = irq0 },
 		{ .argv = argv1, .reps = 0 },
 	};
 	char *text = jobfile_render("/home/u ser", "/cache/mods", jobs, 2);
@@ -35,6 +40,10 @@ TEST(roundtrip)
 		CHECK(spec.jobs[0].env[2] == NULL);
 		CHECK_STR(spec.jobs[0].cwd, "/root/dir with space");
 		CHECK(spec.jobs[0].reps == 3);
+		for (int i = 0; irq0[i]; i++)
+			CHECK_STR(spec.jobs[0].irq[i], irq0[i]);
+		CHECK(spec.jobs[0].irq[3] == NULL);
+		CHECK(spec.jobs[1].irq == NULL); /* no irq lines: nothing read per rep */
 		CHECK_STR(spec.jobs[1].argv[0], "true");
 		CHECK(spec.jobs[1].env && spec.jobs[1].env[0] == NULL);
 		CHECK_STR(spec.jobs[1].cwd, "/tmp"); /* the default */
@@ -55,12 +64,14 @@ static void expect_error(int *failures, const char *text, const char *why_part)
 
 TEST(errors)
 {
-	expect_error(failures, "hardbench-job 9\n", "does not start with 'hardbench-job 1'");
-	expect_error(failures, "hardbench-job 1\njob\narg x\n", "missing 'end'");
-	expect_error(failures, "hardbench-job 1\njob\nend\n", "'end' without an open job");
-	expect_error(failures, "hardbench-job 1\njob\narg x\nreps 0\nend\n", "bad reps '0'");
-	expect_error(failures, "hardbench-job 1\njob\narg %4\nend\n", "bad %-escape");
-	expect_error(failures, "hardbench-job 1\ncolour blue\n", "unknown key 'colour'");
+	expect_error(failures, "hardbench-job 9\n", "does not start with '" HEAD "'");
+	expect_error(failures, HEAD "\njob\narg x\n", "missing 'end'");
+	expect_error(failures, HEAD "\njob\nend\n", "'end' without an open job");
+	expect_error(failures, HEAD "\njob\narg x\nreps 0\nend\n", "bad reps '0'");
+	expect_error(failures, HEAD "\njob\narg %4\nend\n", "bad %-escape");
+	expect_error(failures, HEAD "\ncolour blue\n", "unknown key 'colour'");
+	expect_error(failures, HEAD "\njob\narg x\nirq CAL%20X\nend\n", "bad irq label 'CAL X'");
+	expect_error(failures, HEAD "\njob\narg x\nirq ABCDEFGHIJKLMNOP\nend\n", "bad irq label");
 }
 
 TEST_MAIN()

@@ -85,10 +85,18 @@ static void check_reps_exit3(int *failures, const char *dir)
 			CHECK(r[k].out_len == strlen(r[k].out) && r[k].err_len == strlen(r[k].err));
 		}
 		if (n == 2) {
-			CHECK(r[0].wall_s > 0.571 && r[0].wall_s < 0.572);
-			CHECK(r[0].user_s > 0.134 && r[0].sys_s > 0.136 && r[0].sys_s < 0.137);
-			CHECK(r[0].guest_user_s > 0.119 && r[0].guest_sys_s > 0.139 && r[0].guest_idle_s > 0.789);
-			CHECK(r[1].wall_s > 0.467 && r[1].wall_s < 0.468);
+			CHECK(r[0].wall_s > 0.443 && r[0].wall_s < 0.444);
+			CHECK(r[0].user_s > 0.069 && r[0].sys_s > 0.095 && r[0].sys_s < 0.096);
+			CHECK(r[0].guest_user_s > 0.059 && r[0].guest_sys_s > 0.089 && r[0].guest_idle_s > 0.669);
+			CHECK(r[1].wall_s > 0.419 && r[1].wall_s < 0.420);
+			/* --irq CAL,NOPE: a count, and a row the guest lacks with its reason */
+			CHECK(r[0].nirq == 2 && r[1].nirq == 2);
+			if (r[0].nirq == 2 && r[1].nirq == 2) {
+				CHECK(!strcmp(r[0].irq[0].label, "CAL") && !r[0].irq[0].missing &&
+				      r[0].irq[0].delta == 93 && r[1].irq[0].delta == 38);
+				CHECK_STR(r[0].irq[1].label, "NOPE");
+				CHECK_STR(r[1].irq[1].missing, "no row 'NOPE' in the guest's /proc/interrupts");
+			}
 		}
 		CHECK(p.output_end && proto_finished(&p));
 		CHECK(l.bytes_o == 2 * strlen("out-line-1\nno newline then more\n"));
@@ -138,13 +146,43 @@ TEST(killed)
 		check_killed(failures, dir);
 }
 
+/* irq lines that are not what the init sends: a protocol error naming the line. */
+TEST(bad_irq_lines)
+{
+	static const struct { const char *line, *error; } cases[] = {
+		{ "irq CAL -5", "bad irq line" },
+		{ "irq CAL", "bad irq line" },
+		{ "irq CAL 5 x", "bad irq line" },
+		{ "noirq CAL", "bad noirq line" },
+		{ "irq CAL-X 5", "bad irq line" },
+		{ "irq ABCDEFGHIJKLMNOP 5", "bad irq label" },
+		{ "irq ABCDEFGHIJKLMNOPQ 5", "bad irq line" },
+		{ "noirq C.L why", "bad irq label" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct proto p;
+		char *text = xasprintf("hello 2 6.1.192\nstart 0 0\n%s\n", cases[i].line);
+		proto_init(&p);
+		proto_feed_result(&p, text, strlen(text));
+		CHECK(p.error && strstr(p.error, cases[i].error), "'%s': %s", cases[i].line,
+		      p.error ? p.error : "accepted");
+		proto_free(&p);
+		free(text);
+	}
+	struct proto p;
+	proto_init(&p);
+	proto_feed_result(&p, "hello 2 6.1.192\nirq CAL 5\n", 26);
+	CHECK(p.error && strstr(p.error, "irq count outside a job"));
+	proto_free(&p);
+}
+
 /* What a broken or cut-off stream looks like. */
 TEST(failures)
 {
 	struct proto p;
-	const char *fail = "hello 1 6.1.192\nfail mount mount tmpfs on /tmp: No such device\n";
-	const char *cut = "hello 1 6.1.192\nstart 0 0\nwall 1.5 s\n";
-	const char *stray = "hello 1 6.1.192\nwall 1.5 s\n";
+	const char *fail = "hello 2 6.1.192\nfail mount mount tmpfs on /tmp: No such device\n";
+	const char *cut = "hello 2 6.1.192\nstart 0 0\nwall 1.5 s\n";
+	const char *stray = "hello 2 6.1.192\nwall 1.5 s\n";
 
 	proto_init(&p);
 	proto_feed_result(&p, fail, strlen(fail));
@@ -168,7 +206,7 @@ TEST(failures)
 	proto_free(&p);
 
 	proto_init(&p);
-	proto_feed_result(&p, "hello 2 6.1.192\n", 16);
+	proto_feed_result(&p, "hello 1 6.1.192\n", 16); /* an init built before the irq lines */
 	CHECK(p.error && strstr(p.error, "protocol version"));
 	proto_free(&p);
 

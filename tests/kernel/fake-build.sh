@@ -2,8 +2,8 @@
 # `harness build` end to end on a tiny fake kernel tree and a fake `make` first on PATH:
 # the real recipe, lock, staging, verification, manifest and cache run; only the compiler
 # work is faked, so each case takes about a second.
-#   fake-build.sh HARNESS CASE    CASE: success | failure | dropped | parallel | patches | usage |
-#                                       integrity | lines
+#   fake-build.sh HARNESS CASE    CASE: success | failure | dropped | killed | parallel | patches | usage |
+#                                       integrity | lines | modules
 set -u
 HARNESS=$(realpath "$1")
 CASE=$2
@@ -30,6 +30,28 @@ cat > "$T/bin/make" <<'EOF'
 #!/bin/sh
 echo "$*" >> "$FAKE_MAKE_CALLS"
 [ -n "${FAKE_MAKE_REFUSE:-}" ] && { echo "make must not run" >&2; exit 99; }
+# An out-of-tree module (M=DIR): one .ko per .c, holding the source; installed into
+# INSTALL_MOD_DIR, whose default is updates/ (as kbuild's since 6.6).
+m=
+moddir=updates
+for a; do
+	case $a in M=*) m=${a#M=} ;; INSTALL_MOD_DIR=*) moddir=${a#INSTALL_MOD_DIR=} ;; esac
+done
+if [ -n "$m" ]; then
+	for a; do
+		case $a in
+		modules)
+			[ -n "${FAKE_MODULE_FAIL:-}" ] && { echo "$m/probe.c:1:1: error: module boom"; exit 2; }
+			for c in "$m"/*.c; do
+				echo "  CC [M]  $c"; cat "$c" > "${c%.c}.ko"
+			done ;;
+		INSTALL_MOD_PATH=*)
+			d=${a#INSTALL_MOD_PATH=}/lib/modules/6.1.0-fake/$moddir
+			mkdir -p "$d" && cp "$m"/*.ko "$d"/ ;;
+		esac
+	done
+	exit 0
+fi
 for a; do
 	case $a in
 	tinyconfig) mkdir -p obj && echo 'CONFIG_64BIT=y' > obj/.config ;;
@@ -38,7 +60,11 @@ for a; do
 		if [ -n "${FAKE_MAKE_FAIL:-}" ]; then
 			echo "mm/slub.c:12:3: error: boom"; echo "make: *** [Makefile:1] Error 2"; exit 2
 		fi
-		[ -n "${FAKE_MAKE_SLEEP:-}" ] && sleep "$FAKE_MAKE_SLEEP"
+		[ -n "${FAKE_MAKE_PIDFILE:-}" ] && echo $$ > "$FAKE_MAKE_PIDFILE"
+		if [ -n "${FAKE_MAKE_SLEEP:-}" ]; then
+			# Like GNU make, pass SIGTERM on to what it runs.
+			sleep "$FAKE_MAKE_SLEEP" & trap 'kill $! 2>/dev/null; exit 143' TERM; wait $!
+		fi
 		mkdir -p obj/arch/x86/boot obj/include/config
 		printf '  CC      a.o\n  CC      b.o\n  CC      c.o\n  CC [M]  m.o\n  LD      vmlinux\n'
 		echo kernel > obj/arch/x86/boot/bzImage; echo elf > obj/vmlinux
@@ -130,6 +156,19 @@ dropped)
 	[ -z "$(entry)" ] || fail "a failed build left an entry"
 	no_leftovers
 	;;
+killed)
+	# A harness killed mid-compile (SIGKILL: no handler runs) must not leave its make.
+	# Not through build(): $! must be the harness itself, not a subshell.
+	FAKE_MAKE_SLEEP=60 FAKE_MAKE_PIDFILE="$T/make.pid" "$HARNESS" build --source "$T/linux-fake.tar.xz" \
+		--cache "$T/cache" base > "$T/out" 2> "$T/err" & P=$!
+	i=0; while [ ! -s "$T/make.pid" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	[ -s "$T/make.pid" ] || fail "the fake make never started: $(cat "$T/err")"
+	M=$(cat "$T/make.pid")
+	kill -KILL $P; wait $P 2>/dev/null
+	i=0; while kill -0 "$M" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	kill -0 "$M" 2>/dev/null && { kill "$M"; fail "make (pid $M) outlived the killed harness"; }
+	[ -z "$(entry)" ] || fail "a killed build left an entry"
+	;;
 parallel)
 	FAKE_MAKE_SLEEP=2 build base > "$T/o1" 2> "$T/e1" & P1=$!
 	sleep 0.5
@@ -220,6 +259,53 @@ lines)
 	[ $? -eq 2 ] && grep -q "is for kernel line 6.1, which this command does not build" "$T/err" ||
 		fail "plain --source with --kernel-line 6.12: $(cat "$T/err")"
 	N=$(grep -c bzImage "$T/make-calls"); [ "$N" -eq 2 ] || fail "$N compiles, expected 2"
+	;;
+modules)
+	P=$T/src/kernel-configs/modules/probe
+	mkdir -p "$P"
+	printf 'obj-m := probe.o\n' > "$P/Kbuild"
+	printf 'int v = 1;\n' > "$P/probe.c"
+	printf '[build]\ndescription = fake with a module\nmodules = probe\n' \
+		> "$T/src/kernel-configs/builds/withmod.build"
+	mods() { ls -d "$T"/cache/kernels/withmod-* 2>/dev/null | grep -v '\.tmp-\|\.old-'; }
+	KO=modules/lib/modules/6.1.0-fake/extra/probe.ko
+	build --dry-run withmod > "$T/plan" || fail "--dry-run failed"
+	grep -q "module probe: copy the sources of $P to .*/extmod/probe" "$T/plan" &&
+		grep -q "^  \$ make ARCH=x86_64 O=obj .*M=.*/extmod/probe -j[0-9]* modules$" "$T/plan" &&
+		grep -q "M=.*/extmod/probe modules_install INSTALL_MOD_PATH=.*/modules INSTALL_MOD_DIR=extra INSTALL_MOD_STRIP=1$" "$T/plan" ||
+		fail "--dry-run lacks the module's steps: $(cat "$T/plan")"
+	build base > /dev/null 2>&1 || fail "base build failed"
+	build withmod > /dev/null 2> "$T/err" || fail "build with a module failed: $(cat "$T/err")"
+	E=$(mods)
+	[ "$(cat "$E/$KO" 2>/dev/null)" = "int v = 1;" ] || fail "entry lacks $KO: $(find "$E/modules")"
+	# The module is built with the kernel compile's make variables, after it.
+	head=$(grep ' bzImage modules$' "$T/make-calls" | tail -1 | sed 's/ -j[0-9]* bzImage modules$//')
+	grep -q "^$head M=.*/extmod/probe -j[0-9]* modules$" "$T/make-calls" ||
+		fail "module make line differs from the kernel's ($head): $(grep M= "$T/make-calls")"
+	grep -q "\"file\": \"$KO\"" "$E/manifest.json" || fail "integrity manifest lacks the .ko"
+	grep -q '"name": "probe"' "$E/manifest.json" || fail "manifest does not list the module"
+	no_leftovers
+	# A damaged .ko is named like any other file of the entry.
+	printf 'int v = 9;\n' > "$E/$KO"
+	FAKE_MAKE_REFUSE=1 build withmod > /dev/null 2> "$T/err"; [ $? -eq 2 ] || fail "damaged .ko served"
+	grep -q "$E/$KO has SHA-256" "$T/err" || fail "damaged .ko: $(cat "$T/err")"
+	# A changed module source is a new key: a new entry with the new module; base keeps its.
+	printf 'int v = 2;\n' > "$P/probe.c"
+	build withmod > /dev/null 2>&1 || fail "rebuild after a module change failed"
+	[ "$(mods | wc -l)" -eq 2 ] || fail "a changed module source kept the key: $(mods)"
+	grep -lq "int v = 2;" $(mods | sed "s|\$|/$KO|") || fail "no entry holds the changed module"
+	FAKE_MAKE_REFUSE=1 build base > /dev/null 2>&1 || fail "a module change rebuilt base, which has none"
+	# A module that does not compile fails the build at its step, naming the log.
+	printf 'int v = 3;\n' > "$P/probe.c"
+	FAKE_MODULE_FAIL=1 build withmod > /dev/null 2> "$T/err"; [ $? -eq 1 ] || fail "failing module: exit not 1"
+	grep -q "failed at module probe (exit 2)" "$T/err" && grep -q "error: module boom" "$T/err" ||
+		fail "failing module: $(cat "$T/err")"
+	[ "$(mods | wc -l)" -eq 2 ] || fail "a failed module build left an entry"
+	no_leftovers
+	# An unknown module: one line, exit 2, naming it and the known ones.
+	printf '[build]\nmodules = nosuch\n' > "$T/src/kernel-configs/builds/badmod.build"
+	build badmod 2> "$T/err"; [ $? -eq 2 ] || fail "unknown module: exit is not 2"
+	grep -q "module 'nosuch' not found (accepted: probe;" "$T/err" || fail "unknown module: $(cat "$T/err")"
 	;;
 *) fail "unknown case" ;;
 esac

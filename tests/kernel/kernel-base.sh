@@ -34,10 +34,15 @@ for name, want in (("CONFIG_SLUB", "y"), ("CONFIG_64BIT", "y"), ("CONFIG_TEST_VM
                    ("CONFIG_INIT_ON_ALLOC_DEFAULT_ON", "n")):
     assert opts.get(name) == want, (name, opts.get(name))
 assert m["stats"]["seconds"]["total"] >= 0
+# The out-of-tree probe base ships (modules = xpfo_probe): installed, and under the hashes.
+ko = "modules/lib/modules/%s/extra/xpfo_probe.ko" % sys.argv[2]
+assert [x["name"] for x in m["modules"]] == ["xpfo_probe"], m["modules"]
+assert any(a["file"] == ko for a in m["artifacts"]), "artifacts lack " + ko
 print("manifest ok: release", m["release"], "key", m["key"][:16],
       "built in %.0f s" % m["stats"]["seconds"]["total"])
 PY
-for f in bzImage vmlinux config build.log "modules/lib/modules/$REL/modules.dep"; do
+for f in bzImage vmlinux config build.log "modules/lib/modules/$REL/modules.dep" \
+	"modules/lib/modules/$REL/extra/xpfo_probe.ko"; do
 	[ -e "$E/$f" ] || fail "entry lacks $f"
 done
 grep -q '^CONFIG_SLUB=y' "$E/config" || fail "config is not base's"

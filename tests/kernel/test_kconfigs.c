@@ -57,6 +57,18 @@ static void check_fixture_errors(const char *root, int *failures)
 	CHECK(config_load_build("twopatch", &b) == -2);
 	fixture_write(root, "kernel-configs/variants/nobuild.variant", "[variant]\ncmdline = x\n");
 	CHECK(config_load_variant("nobuild", &v) == -2);
+	fixture_write(root, "kernel-configs/variants/maybe.variant",
+		      "[variant]\nbuild = plain\ndefault_set = maybe\n");
+	CHECK(config_load_variant("maybe", &v) == -2, "default_set = maybe was accepted");
+	fixture_write(root, "kernel-configs/variants/debugonly.variant",
+		      "[variant]\nbuild = plain\ndefault_set = no\n");
+	CHECK(config_load_variant("debugonly", &v) == 0);
+	CHECK(!v.in_default_set, "default_set = no still in the default set");
+	variant_def_free(&v);
+	fixture_write(root, "kernel-configs/variants/plainv.variant", "[variant]\nbuild = plain\n");
+	CHECK(config_load_variant("plainv", &v) == 0);
+	CHECK(v.in_default_set, "a variant is in the default set unless it says no");
+	variant_def_free(&v);
 	/* A missing patch folder still loads (the build step names it), with no patches. */
 	fixture_write(root, "kernel-configs/builds/gone.build", "[build]\npatches = gone\n");
 	CHECK(config_load_build("gone", &b) == 0);

@@ -124,7 +124,7 @@ static void check_sources(const char *root, int *failures)
 TEST(project_lines)
 {
 	static const char *const anywhere[] = { "base", "kasan", "kasan-vmalloc", "exclusions",
-						"hugetlb-noinit", "unix-noinit", NULL };
+						"hugetlb-noinit", "unix-noinit", "xpfo", NULL };
 	static const char *const only612[] = { "mseal-off", "mseal-prewalk", NULL };
 	struct line_def l;
 	char *why = NULL;

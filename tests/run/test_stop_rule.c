@@ -113,6 +113,30 @@ TEST(noisy_cost_needs_more_rounds)
 	fixture_free(&f);
 }
 
+/* A huge cost (about 194x, as hugetlb under init_on_alloc) with 2% spread between rounds is
+ * some 400 points wide, yet known to about 2% of itself: the bound scales with the ratio. */
+TEST(huge_cost_is_judged_relative_to_its_ratio)
+{
+	struct fixture f;
+	struct stop_verdict v;
+	const double ratio[] = { 190.0, 194.0, 198.0, 194.0 };
+
+	fixture_init(&f, 5.0);
+	for (int b = 0; b < 4; b++) {
+		add(&f, "baseline", "time", b, 0.02);
+		add(&f, "slow", "time", b, 0.02 * ratio[b]);
+	}
+	CHECK(stop_rule_check(&f.run, 4, &v) == 0);
+	CHECK(v.precise, "4 rounds of 190-198x are within 5%%: widest %g", v.widest);
+	CHECK(v.widest > 1 && v.widest < 5, "widest %g (relative)", v.widest);
+	stop_verdict_free(&v);
+	f.opts.until_ci = 1.0;
+	CHECK(stop_rule_check(&f.run, 4, &v) == 0);
+	CHECK(!v.precise, "not within 1%%: widest %g", v.widest);
+	stop_verdict_free(&v);
+	fixture_free(&f);
+}
+
 /* A variant with no samples at all leaves its estimate unknown: never precise. */
 TEST(missing_variant_is_never_precise)
 {

@@ -83,6 +83,11 @@ void fixture_run(const struct fake_rep *f, struct got *g)
 		.wall_s = FAKE_WALL, .user_s = FAKE_USER, .sys_s = FAKE_SYS,
 		.guest_user_s = FAKE_GUEST_USER, .guest_sys_s = FAKE_GUEST_SYS,
 	};
+	struct irq_count irq[] = {
+		{ .label = "CAL", .delta = FAKE_IRQ_CAL },
+		{ .label = "TLB", .delta = f->no_tlb_row ? 0 : FAKE_IRQ_TLB,
+		  .missing = f->no_tlb_row ? FAKE_NO_TLB_ROW : NULL },
+	};
 
 	memset(g, 0, sizeof(*g));
 	if (!w)
@@ -95,7 +100,10 @@ void fixture_run(const struct fake_rep *f, struct got *g)
 	r.err = f->err_file ? fixture_read(f->dir, f->err_file) : xstrdup("");
 	r.out_len = strlen(r.out);
 	r.err_len = strlen(r.err);
+	r.irq = irq;
+	r.nirq = 2;
 	g->ret = workload_rep_samples(w, &cell, &r, &base, sink, g, &g->why);
+	g->gaps = g->ret == 0 ? workload_rep_gaps(w, &r) : NULL;
 	free(r.out);
 	free(r.err);
 	workload_cell_free(&cell);
@@ -106,6 +114,8 @@ void got_free(struct got *g)
 {
 	free(g->why);
 	g->why = NULL;
+	free(g->gaps);
+	g->gaps = NULL;
 }
 
 const struct got_sample *got_find(const struct got *g, const char *metric)

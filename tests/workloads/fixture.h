@@ -25,6 +25,7 @@ struct got {
 	struct got_sample s[GOT_MAX];
 	int n;
 	char *why;  /* NULL when the rep gave samples */
+	char *gaps; /* workload_rep_gaps: metrics the rep has no sample of, or NULL */
 	int ret;
 };
 
@@ -34,6 +35,10 @@ struct got {
 #define FAKE_SYS 0.75
 #define FAKE_GUEST_USER 0.5
 #define FAKE_GUEST_SYS 1.25
+/* and its /proc/interrupts counts (irq.CAL, irq.TLB) */
+#define FAKE_IRQ_CAL 4321
+#define FAKE_IRQ_TLB 17
+#define FAKE_NO_TLB_ROW "no row 'TLB' in the guest's /proc/interrupts"
 
 struct fake_rep {
 	const char *dir;       /* the workload's testdata/ */
@@ -44,6 +49,7 @@ struct fake_rep {
 	const char *out_text;  /* instead of out_file */
 	int exit_code;
 	int term_signal;
+	bool no_tlb_row;       /* the guest sent "noirq TLB FAKE_NO_TLB_ROW" */
 };
 
 /* Runs one fake repetition through workload_rep_samples(). */

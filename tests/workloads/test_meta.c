@@ -185,6 +185,20 @@ static const struct bad_ini bad_inis[] = {
 	{ "[workload]\ndescription = x\nseed = 1\n[gadget g]\nx = 1\n", ":5: unknown section [gadget g]" },
 	{ "[workload]\ndescription = x\nseed = 1\n[metric t]\nunit = s\nsource = stdout\n",
 	  ":6: source: 'stdout' is not output" },
+	{ "[workload]\ndescription = x\nseed = 1\n[metric t]\nunit = n\nsource = irq.\n",
+	  ":6: source: 'irq.' is not output, job.wall, job.user, job.sys, guest.user, guest.sys or "
+	  "irq.LABEL (LABEL: a /proc/interrupts row label such as CAL, TLB or LOC; letters, digits "
+	  "and _, at most 15)" },
+	{ "[workload]\ndescription = x\nseed = 1\n[metric t]\nunit = n\nsource = irq.C-L\n",
+	  ":6: source: 'irq.C-L' is not output" },
+	{ "[workload]\ndescription = x\nseed = 1\n[metric t]\nunit = n\nsource = irq.CAL TLB\n",
+	  ":6: source: 'irq.CAL TLB' is not output" },
+	{ "[workload]\ndescription = x\nseed = 1\n[metric t]\nunit = n\nsource = irq.ABCDEFGHIJKLMNOP\n",
+	  ":6: source: 'irq.ABCDEFGHIJKLMNOP' is not output" },
+	{ "[workload]\ndescription = x\nseed = 1\n[metric t]\nunit = n\nsource = IRQ.CAL\n",
+	  ":6: source: 'IRQ.CAL' is not output" },
+	{ "[workload]\ndescription = x\nseed = 1\n[metric ipi_*]\nunit = n\nsource = irq.CAL\n"
+	  "description = d\nlower_is_better = true\n", "only source = output metrics may be patterns" },
 	{ "[workload]\ndescription = x\nseed = 1\n[param p]\ntype = choice\nchoices = a,,b\n",
 	  ":6: choices: empty item in 'a,,b'" },
 	{ "[workload]\ndescription = x\nseed = 1\n[metric t]\nunit = s\nsource = output\n"
@@ -217,6 +231,47 @@ TEST(broken_metadata)
 		free(path);
 	}
 	rmdir(dir);
+}
+
+/* irq.LABEL: any row label loads; the cell's jobs ask the guest for each label once. */
+TEST(irq_metrics)
+{
+	char dir[] = "/tmp/hb-test-ini.XXXXXX";
+	const char *text = "[workload]\ndescription = x\nseed = 1\nprimary = t\n"
+			   "[metric t]\nunit = s\nsource = job.wall\ndescription = d\nlower_is_better = true\n"
+			   "[metric calls]\nunit = IPIs\nsource = irq.CAL\ndescription = d\nlower_is_better = true\n"
+			   "[metric dev]\nunit = n\nsource = irq.50\ndescription = d\nlower_is_better = true\n"
+			   "[metric moved]\nunit = n\nsource = irq.LOC\nsource = output\ndescription = d\n"
+			   "lower_is_better = true\n";
+	struct workload *w, *hb;
+	struct workload_cell c;
+
+	CHECK(mkdtemp(dir) != NULL, "mkdtemp");
+	char *path = xasprintf("%s/workload.ini", dir);
+	hb_write_file_atomic(path, text, strlen(text));
+	w = workload_load_path("irqs", path, NULL);
+	CHECK(w != NULL, "a workload with irq.CAL and irq.50 does not load");
+	if (w) {
+		const struct workload_metric *m = workload_find_metric(w, "calls");
+		CHECK(m && m->source == METRIC_IRQ && !strcmp(m->irq_label, "CAL"));
+		m = workload_find_metric(w, "dev");
+		CHECK(m && m->source == METRIC_IRQ && !strcmp(m->irq_label, "50"));
+		m = workload_find_metric(w, "moved"); /* the last source line wins */
+		CHECK(m && m->source == METRIC_OUTPUT && !m->irq_label);
+	}
+	workload_free(w);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+
+	hb = workload_require("hackbench", &(char *){ NULL });
+	CHECK(hb && workload_cell_init(hb, 2, 2048, 1, false, &c) == 0 && c.njobs == 1, "hackbench cell");
+	if (hb && c.njobs == 1) {
+		CHECK(hb_strv_len(c.jobs[0].irq) == 2 && !strcmp(c.jobs[0].irq[0], "CAL") &&
+		      !strcmp(c.jobs[0].irq[1], "TLB"), "hackbench jobs ask for CAL and TLB");
+		workload_cell_free(&c);
+	}
+	workload_free(hb);
 }
 
 static const struct workload_target dry_run_2cpu = { .cores = 2, .mem_mib = 2048, .reps = 1 };

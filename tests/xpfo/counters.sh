@@ -2,8 +2,7 @@
 # XPFO's counters in real guests (issue 12's done-when, the part the harness can check
 # without the probe module): the xpfo kernel builds (cached after the first time), its
 # guests count unmaps from boot on, the deferred flush runs after file I/O on 2 vCPUs, and
-# the baseline kernel has no xpfo_ lines. The probe module's checks (a)-(d) are run by
-# hand for now: tests/xpfo/run-in-guest.sh (module build: tests/xpfo/module/Makefile).
+# the baseline kernel has no xpfo_ lines. The probe module's checks (a)-(d): proof.sh.
 # Usage: counters.sh HARNESS
 . "$(dirname "$0")/../common/lib.sh"
 HARNESS=$1

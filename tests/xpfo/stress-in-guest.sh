@@ -4,8 +4,10 @@
 # ptrace, /proc/PID/mem via process_vm_*/procfs, page cache I/O, hugetlb),
 # then checks the kernel log for oopses and warnings.
 #   stress-in-guest.sh [SECONDS_PER_STRESSOR]   (default 4)
-# Prints "xpfo_check stress pass|fail ..." and the xpfo_ counters; exit 0 if clean.
+# Prints "xpfo_check stress pass|fail ...", "xpfo_check dmesg pass|fail ..." and the xpfo_
+# counters; exit 0 if clean.
 set -u
+. "$(dirname "$0")/guest-lib.sh"
 t=${1:-4}
 dir=$(mktemp -d /tmp/xpfo-stress.XXXXXX)
 rc=0
@@ -26,13 +28,8 @@ for s in pipe splice vm-splice tee sendfile fork mmap mmapfork ptrace vm-rw proc
 done
 rm -rf "$dir"
 echo 0 > /proc/sys/vm/nr_hugepages 2>/dev/null
-if dmesg | grep -E 'Oops|BUG:|WARNING:|general protection|Call Trace' >/dev/null; then
-	echo "xpfo_check stress fail the kernel log has an oops or warning:"
-	dmesg | grep -E -A15 'Oops|BUG:|WARNING:|general protection' | head -80
-	rc=1
-else
-	echo "xpfo_check stress $( [ $rc = 0 ] && echo pass || echo fail ) no oops or warning in the kernel log"
-fi
-grep '^xpfo_' /proc/vmstat | tr '\n' ' '; echo
+echo "xpfo_check stress $( [ $rc = 0 ] && echo pass || echo fail ) every stressor ran clean or is not built"
+kernel_log_check dmesg || rc=1
+xpfo_counters
 grep -E 'DirectMap' /proc/meminfo | tr -s ' ' | tr '\n' ' '; echo
 exit $rc

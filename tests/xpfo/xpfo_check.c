@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * xpfo_check: the guest side of the XPFO probe (tests/xpfo/module).
+ * xpfo_check: the guest side of the XPFO probe (kernel-configs/modules/xpfo_probe).
  *
  * Writes a value into an anonymous page of its own, then asks
  * /proc/xpfo_probe to check that page: (a) the direct-map alias is not
@@ -11,9 +11,12 @@
  * ("xpfo_check NAME pass|fail|skip REASON") and its own, and exits 1 if
  * any check failed, 2 on a usage or setup error.
  *
- * Build: cc -O2 -Wall -static -o xpfo_check xpfo_check.c
+ * Built by meson (tests/xpfo/meson.build) as build/tests/xpfo/xpfo_check; by hand:
+ * cc -O2 -Wall -static -o xpfo_check xpfo_check.c
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>

@@ -15,12 +15,15 @@ TEST(guest_output)
 	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "hackbench",
 					.out_file = "guest-g10-l100.out" }, &g);
 	CHECK(g.ret == 0 && !g.why, "why: %s", g.why);
-	CHECK(g.n == 5, "%d samples, want time wall sys user guest_sys", g.n);
+	CHECK(g.n == 7, "%d samples, want time wall sys user guest_sys ipi_call ipi_tlb", g.n);
 	CHECK_SAMPLE(&g, "time", "s", 13.364);
 	CHECK_SAMPLE(&g, "wall", "s", FAKE_WALL);
 	CHECK_SAMPLE(&g, "sys", "s", FAKE_SYS);
 	CHECK_SAMPLE(&g, "user", "s", FAKE_USER);
 	CHECK_SAMPLE(&g, "guest_sys", "s", FAKE_GUEST_SYS);
+	CHECK_SAMPLE(&g, "ipi_call", "IPIs", FAKE_IRQ_CAL);
+	CHECK_SAMPLE(&g, "ipi_tlb", "IPIs", FAKE_IRQ_TLB);
+	CHECK(!g.gaps, "gaps: %s", g.gaps);
 	CHECK(g.n && !strcmp(g.s[0].workload, "hackbench") && g.s[0].rep == 2 && g.s[0].cores == 2 &&
 	      g.s[0].boot == 1 && !strcmp(g.s[0].variant, "baseline"), "context not carried over");
 	got_free(&g);
@@ -34,6 +37,22 @@ TEST(host_pipes_threads)
 	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "hackbench",
 					.out_file = "host-g4-l50-pipes-threads.out" }, &g);
 	CHECK_SAMPLE(&g, "time", "s", 0.043);
+	got_free(&g);
+}
+
+/* A guest kernel without a TLB row: no ipi_tlb sample (never a zero), the rest kept, and
+ * the reason for the run to record. */
+TEST(missing_irq_row)
+{
+	const char *dir = fixture_dir(t->argc, t->argv);
+	struct got g;
+
+	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "hackbench",
+					.out_file = "guest-g10-l100.out", .no_tlb_row = true }, &g);
+	CHECK(g.ret == 0 && !g.why, "why: %s", g.why);
+	CHECK(g.n == 6 && !got_find(&g, "ipi_tlb"), "%d samples; ipi_tlb must have none", g.n);
+	CHECK_SAMPLE(&g, "ipi_call", "IPIs", FAKE_IRQ_CAL);
+	CHECK_STR(g.gaps, "no ipi_tlb sample: " FAKE_NO_TLB_ROW);
 	got_free(&g);
 }
 

@@ -13,8 +13,10 @@ TEST(host_build)
 
 	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "kbuild",
 					.out_file = "host-tinyconfig-sched.out" }, &g);
-	CHECK(g.ret == 0 && g.n == 4, "%d samples, why %s", g.n, g.why);
+	CHECK(g.ret == 0 && g.n == 6, "%d samples, why %s", g.n, g.why);
 	CHECK_SAMPLE(&g, "wall", "s", 22.297);
+	CHECK_SAMPLE(&g, "ipi_call", "IPIs", FAKE_IRQ_CAL); /* the guest init's, not the output's */
+	CHECK_SAMPLE(&g, "ipi_tlb", "IPIs", FAKE_IRQ_TLB);
 	CHECK_SAMPLE(&g, "sys", "s", 0.759);
 	CHECK_SAMPLE(&g, "guest_sys", "s", 3.26);
 	got_free(&g);
@@ -27,7 +29,7 @@ TEST(guest_second_rep)
 
 	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "kbuild",
 					.out_file = "guest-tinyconfig-sched-rep1.out" }, &g);
-	CHECK(g.ret == 0 && g.n == 4, "%d samples, why %s", g.n, g.why);
+	CHECK(g.ret == 0 && g.n == 6, "%d samples, why %s", g.n, g.why);
 	CHECK_SAMPLE(&g, "wall", "s", 125.673);
 	CHECK_SAMPLE(&g, "user", "s", 139.067);
 	CHECK_SAMPLE(&g, "guest_sys", "s", 52.36);
