@@ -37,8 +37,9 @@ static void list_variants(void)
 			printf("  %-16s (cannot be read)\n", names[i]);
 			continue;
 		}
-		printf("  %-16s build %-15s %s\n", v.name, v.build, v.description);
-		printf("  %-16s cmdline: %s%s%s\n", "", v.cmdline, *v.seed ? "   seed " : "", v.seed);
+		printf("  %-19s build %-15s %s\n", v.name, v.build, v.description);
+		printf("  %-19s cmdline: %s%s%s%s\n", "", v.cmdline, *v.seed ? "   seed " : "", v.seed,
+		       v.in_default_set ? "" : "   not in the default set (default_set = no)");
 		variant_def_free(&v);
 	}
 	if (!names || !names[0])
