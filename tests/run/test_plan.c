@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "test.h"
+#include "common/argparse.h"
 #include "common/xalloc.h"
 #include "run/matrix.h"
 #include "run/plan.h"
@@ -281,6 +282,23 @@ TEST(default_cores_filtered_to_host)
 	check_cores(failures, 23, "2,6,12");
 	check_cores(failures, 24, "2,6,12,24");
 	check_cores(failures, 128, "2,6,12,24");
+}
+
+/* The project's kernel-configs: the main job runs the measured variants, never the debug
+ * ones (default_set = no), and baseline first. */
+TEST(default_variants_leave_out_debug_builds)
+{
+	char **v = matrix_default_variants();
+	bool xpfo = false, debug = false;
+
+	CHECK(v && v[0] && !strcmp(v[0], "baseline"), "first default variant: %s", v && v[0] ? v[0] : "none");
+	for (size_t i = 0; v && v[i]; i++) {
+		xpfo |= !strcmp(v[i], "xpfo");
+		debug |= strstr(v[i], "-debug") != NULL;
+	}
+	CHECK(xpfo, "xpfo is not in the default set");
+	CHECK(!debug, "a debug variant is in the default set");
+	hb_free_strv(v);
 }
 
 TEST_MAIN()
