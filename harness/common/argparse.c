@@ -181,3 +181,10 @@ bool hb_strv_contains(char *const *v, const char *s)
 			return true;
 	return false;
 }
+
+void hb_strv_push(struct hb_strv *s, char *owned)
+{
+	s->v = xgrow(s->v, &s->cap, s->n + 2, sizeof(*s->v));
+	s->v[s->n++] = owned;
+	s->v[s->n] = NULL;
+}

@@ -31,4 +31,13 @@ void hb_free_strv(char **v);
 size_t hb_strv_len(char *const *v);
 bool hb_strv_contains(char *const *v, const char *s);
 
+/* A NULL-terminated string list being built: v stays NULL-terminated after every push, so
+ * it can go to hb_free_strv or an exec argv at any time. */
+struct hb_strv {
+	char **v;
+	size_t n, cap;
+};
+/* Appends owned (freed with the list). */
+void hb_strv_push(struct hb_strv *s, char *owned);
+
 #endif

@@ -59,33 +59,21 @@ static int compare_strings(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-struct strv {
-	char **v;
-	size_t n, cap;
-};
-
-static void push(struct strv *s, char *owned)
-{
-	s->v = xgrow(s->v, &s->cap, s->n + 2, sizeof(*s->v));
-	s->v[s->n++] = owned;
-	s->v[s->n] = NULL;
-}
-
 /* "a, b" of the folders under <configs>/modules/ that are modules, for error messages. */
 static char *known_modules(const char *configs)
 {
 	char *root = hb_path_join(configs, "modules");
 	DIR *d = opendir(root);
 	struct dirent *e;
-	struct strv s = { 0 };
+	struct hb_strv s = { 0 };
 	char *joined;
 
-	push(&s, NULL);
+	hb_strv_push(&s, NULL);
 	s.n = 0;
 	while (d && (e = readdir(d))) {
 		char *path = hb_path_join(root, e->d_name);
 		if (config_valid_name(e->d_name) && has_kbuild(path))
-			push(&s, xstrdup(e->d_name));
+			hb_strv_push(&s, xstrdup(e->d_name));
 		free(path);
 	}
 	if (d)
@@ -101,10 +89,10 @@ int extmod_resolve(const char *file, const char *words, char ***out)
 {
 	char *dir = config_dir();
 	char *copy = xstrdup(words ? words : ""), *save = NULL;
-	struct strv s = { 0 };
+	struct hb_strv s = { 0 };
 	int rc = 0;
 
-	push(&s, NULL); /* an empty, NULL-terminated list */
+	hb_strv_push(&s, NULL); /* an empty, NULL-terminated list */
 	s.n = 0;
 	for (char *w = strtok_r(copy, " \t,", &save); w && rc == 0; w = strtok_r(NULL, " \t,", &save)) {
 		char *path = xasprintf("%s/modules/%s", dir, w);
@@ -118,7 +106,7 @@ int extmod_resolve(const char *file, const char *words, char ***out)
 			free(path);
 			rc = -2;
 		} else {
-			push(&s, path);
+			hb_strv_push(&s, path);
 		}
 	}
 	free(copy);
@@ -131,7 +119,7 @@ int extmod_resolve(const char *file, const char *words, char ***out)
 }
 
 /* Source files under root/rel (rel "" for root itself) into s, as paths relative to root. */
-static void walk(const char *root, const char *rel, struct strv *s)
+static void walk(const char *root, const char *rel, struct hb_strv *s)
 {
 	char *path = *rel ? hb_path_join(root, rel) : xstrdup(root);
 	DIR *d = opendir(path);
@@ -145,7 +133,7 @@ static void walk(const char *root, const char *rel, struct strv *s)
 		if (e->d_type == DT_DIR)
 			walk(root, sub, s);
 		if (e->d_type == DT_REG)
-			push(s, sub);
+			hb_strv_push(s, sub);
 		else
 			free(sub);
 	}
@@ -156,9 +144,9 @@ static void walk(const char *root, const char *rel, struct strv *s)
 
 char **extmod_sources(const char *dir)
 {
-	struct strv s = { 0 };
+	struct hb_strv s = { 0 };
 
-	push(&s, NULL);
+	hb_strv_push(&s, NULL);
 	s.n = 0;
 	walk(dir, "", &s);
 	qsort(s.v, s.n, sizeof(*s.v), compare_strings);

@@ -24,62 +24,50 @@ const char *recipe_step_name(enum recipe_step step)
 	return step < STEP_COUNT ? step_names[step] : "?";
 }
 
-struct strv {
-	char **v;
-	size_t n, cap;
-};
-
-static void push(struct strv *s, char *owned)
-{
-	s->v = xgrow(s->v, &s->cap, s->n + 2, sizeof(*s->v));
-	s->v[s->n++] = owned;
-	s->v[s->n] = NULL;
-}
-
 /* make ARCH=x86_64 O=obj [CC=.. HOSTCC=..]: the same on every make step, or Kconfig
  * would see a different compiler between tinyconfig and the build. */
-static void push_make_head(struct strv *s, const struct recipe *r)
+static void push_make_head(struct hb_strv *s, const struct recipe *r)
 {
-	push(s, xstrdup("make"));
-	push(s, xstrdup("ARCH=x86_64"));
-	push(s, xstrdup("O=" RECIPE_OBJ));
+	hb_strv_push(s, xstrdup("make"));
+	hb_strv_push(s, xstrdup("ARCH=x86_64"));
+	hb_strv_push(s, xstrdup("O=" RECIPE_OBJ));
 	if (r->ccache) {
-		push(s, xstrdup("CC=ccache gcc"));
-		push(s, xstrdup("HOSTCC=ccache gcc"));
+		hb_strv_push(s, xstrdup("CC=ccache gcc"));
+		hb_strv_push(s, xstrdup("HOSTCC=ccache gcc"));
 	}
 }
 
 char **recipe_argv(const struct recipe *r, enum recipe_step step)
 {
-	struct strv s = { 0 };
+	struct hb_strv s = { 0 };
 
 	if (step == STEP_MERGE) {
-		push(&s, xstrdup("scripts/kconfig/merge_config.sh"));
-		push(&s, xstrdup("-m"));
-		push(&s, xstrdup("-O"));
-		push(&s, xstrdup(RECIPE_OBJ));
-		push(&s, xstrdup(RECIPE_OBJ "/.config"));
+		hb_strv_push(&s, xstrdup("scripts/kconfig/merge_config.sh"));
+		hb_strv_push(&s, xstrdup("-m"));
+		hb_strv_push(&s, xstrdup("-O"));
+		hb_strv_push(&s, xstrdup(RECIPE_OBJ));
+		hb_strv_push(&s, xstrdup(RECIPE_OBJ "/.config"));
 		for (size_t i = 0; r->fragments && r->fragments[i]; i++)
-			push(&s, xstrdup(r->fragments[i]));
+			hb_strv_push(&s, xstrdup(r->fragments[i]));
 		return s.v;
 	}
 	push_make_head(&s, r);
 	switch (step) {
 	case STEP_TINYCONFIG:
-		push(&s, xstrdup("tinyconfig"));
+		hb_strv_push(&s, xstrdup("tinyconfig"));
 		break;
 	case STEP_OLDDEFCONFIG:
-		push(&s, xstrdup("olddefconfig"));
+		hb_strv_push(&s, xstrdup("olddefconfig"));
 		break;
 	case STEP_COMPILE:
-		push(&s, xasprintf("-j%d", r->jobs));
-		push(&s, xstrdup("bzImage"));
-		push(&s, xstrdup("modules"));
+		hb_strv_push(&s, xasprintf("-j%d", r->jobs));
+		hb_strv_push(&s, xstrdup("bzImage"));
+		hb_strv_push(&s, xstrdup("modules"));
 		break;
 	case STEP_MODULES_INSTALL:
-		push(&s, xstrdup("modules_install"));
-		push(&s, xasprintf("INSTALL_MOD_PATH=%s", r->modules_dir));
-		push(&s, xstrdup("INSTALL_MOD_STRIP=1"));
+		hb_strv_push(&s, xstrdup("modules_install"));
+		hb_strv_push(&s, xasprintf("INSTALL_MOD_PATH=%s", r->modules_dir));
+		hb_strv_push(&s, xstrdup("INSTALL_MOD_STRIP=1"));
 		break;
 	default:
 		break;
@@ -89,37 +77,37 @@ char **recipe_argv(const struct recipe *r, enum recipe_step step)
 
 char **recipe_module_argv(const struct recipe *r, const char *dir, bool install)
 {
-	struct strv s = { 0 };
+	struct hb_strv s = { 0 };
 
 	push_make_head(&s, r);
-	push(&s, xasprintf("M=%s", dir));
+	hb_strv_push(&s, xasprintf("M=%s", dir));
 	if (install) {
-		push(&s, xstrdup("modules_install"));
-		push(&s, xasprintf("INSTALL_MOD_PATH=%s", r->modules_dir));
+		hb_strv_push(&s, xstrdup("modules_install"));
+		hb_strv_push(&s, xasprintf("INSTALL_MOD_PATH=%s", r->modules_dir));
 		/* kbuild's default is extra/ up to 6.5, updates/ since: one place on every line. */
-		push(&s, xstrdup("INSTALL_MOD_DIR=" EXTMOD_INSTALL_DIR));
-		push(&s, xstrdup("INSTALL_MOD_STRIP=1"));
+		hb_strv_push(&s, xstrdup("INSTALL_MOD_DIR=" EXTMOD_INSTALL_DIR));
+		hb_strv_push(&s, xstrdup("INSTALL_MOD_STRIP=1"));
 	} else {
-		push(&s, xasprintf("-j%d", r->jobs));
-		push(&s, xstrdup("modules"));
+		hb_strv_push(&s, xasprintf("-j%d", r->jobs));
+		hb_strv_push(&s, xstrdup("modules"));
 	}
 	return s.v;
 }
 
 char **recipe_env(const struct recipe *r)
 {
-	struct strv s = { 0 };
+	struct hb_strv s = { 0 };
 
-	push(&s, xstrdup("LC_ALL=C"));
-	push(&s, xstrdup("KBUILD_BUILD_USER=hardbench"));
-	push(&s, xstrdup("KBUILD_BUILD_HOST=hardbench"));
+	hb_strv_push(&s, xstrdup("LC_ALL=C"));
+	hb_strv_push(&s, xstrdup("KBUILD_BUILD_USER=hardbench"));
+	hb_strv_push(&s, xstrdup("KBUILD_BUILD_HOST=hardbench"));
 	if (r->ccache) {
 		/* Paths under the copy become relative, and the working directory (which
 		 * differs per copy) is left out of the hash. */
-		push(&s, xasprintf("CCACHE_BASEDIR=%s", r->tree));
-		push(&s, xstrdup("CCACHE_NOHASHDIR=1"));
+		hb_strv_push(&s, xasprintf("CCACHE_BASEDIR=%s", r->tree));
+		hb_strv_push(&s, xstrdup("CCACHE_NOHASHDIR=1"));
 		if (r->ccache_log)
-			push(&s, xasprintf("CCACHE_STATSLOG=%s", r->ccache_log));
+			hb_strv_push(&s, xasprintf("CCACHE_STATSLOG=%s", r->ccache_log));
 	}
 	return s.v;
 }
