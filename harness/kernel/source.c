@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/argparse.h"
 #include "common/hash.h"
 #include "common/lock.h"
 #include "common/fileutil.h"
@@ -402,14 +403,26 @@ int ksource_copy(const char *tree, const char *dest)
 	return 0;
 }
 
+char **ksource_patch_argv(const char *patch)
+{
+	const char *argv[] = { "patch", "-p1", "--forward", "--batch", "--no-backup-if-mismatch",
+			       "-i", patch, NULL };
+	char **v = xcalloc(sizeof(argv) / sizeof(*argv), sizeof(*v));
+
+	for (size_t i = 0; argv[i]; i++)
+		v[i] = xstrdup(argv[i]);
+	return v;
+}
+
 int ksource_apply_patches(const char *tree, char *const *patches, const char *log)
 {
 	for (size_t i = 0; patches && patches[i]; i++) {
-		char *argv[] = { "patch", "-p1", "--forward", "--batch", "--no-backup-if-mismatch",
-				 "-i", patches[i], NULL };
+		char **argv = ksource_patch_argv(patches[i]);
 		struct spawn_opts o = { .cwd = tree, .stdout_path = log, .stderr_path = "=stdout",
 					.append = true, .stdin_null = true };
 		int rc = hb_run(argv, &o);
+
+		hb_free_strv(argv);
 
 		if (rc != 0) {
 			hb_error("patch %s does not apply (patch exited %d); see %s", patches[i], rc, log);

@@ -1,0 +1,178 @@
+#include "adhoc/apply_check.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/argparse.h"
+#include "common/fileutil.h"
+#include "common/paths.h"
+#include "common/spawn.h"
+#include "common/xalloc.h"
+#include "kernel/source.h"
+
+/* A -p1 path stays inside the tree: relative, no "..", not empty. */
+static bool safe_path(const char *p)
+{
+	if (!*p || *p == '/')
+		return false;
+	for (const char *c = p; *c; c = strchr(c, '/') ? strchr(c, '/') + 1 : c + strlen(c))
+		if (!strncmp(c, "../", 3) || !strcmp(c, ".."))
+			return false;
+	return true;
+}
+
+/* "--- a/x/y.c\t2026-..." -> "x/y.c"; NULL for /dev/null. */
+static char *strip_one(const char *line)
+{
+	const char *p = line + 4, *slash;
+	size_t n = strcspn(p, "\t\n");
+
+	if (!strncmp(p, "/dev/null", 9))
+		return NULL;
+	slash = memchr(p, '/', n);
+	if (!slash)
+		return xstrdup("");
+	return xstrndup(slash + 1, n - (size_t)(slash + 1 - p));
+}
+
+char **series_patch_files(const char *text, char **why)
+{
+	struct hb_strv v = { 0 };
+
+	hb_strv_push(&v, NULL);
+	v.n = 0;
+	for (const char *p = text; *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : p + strlen(p)) {
+		char *path;
+		if (strncmp(p, "--- ", 4) && strncmp(p, "+++ ", 4))
+			continue;
+		if (!(path = strip_one(p)))
+			continue;
+		if (!safe_path(path)) {
+			*why = xasprintf("names the file '%s', which is outside the kernel tree", path);
+			free(path);
+			hb_free_strv(v.v);
+			return NULL;
+		}
+		if (hb_strv_contains(v.v, path))
+			free(path);
+		else
+			hb_strv_push(&v, path);
+	}
+	return v.v;
+}
+
+/* Writes len bytes to a new file (never following or truncating anything). */
+static int write_new(const char *path, const char *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	bool ok = fd >= 0 && write(fd, data, len) == (ssize_t)len;
+
+	if (fd >= 0)
+		close(fd);
+	return ok ? 0 : -1;
+}
+
+/* tree/rel -> scratch/rel when it is a file there (new files the patch makes itself). */
+static int copy_in(const char *tree, const char *scratch, const char *rel)
+{
+	char *src = hb_path_join(tree, rel), *dst = hb_path_join(scratch, rel);
+	char *parent = xstrdup(dst);
+	size_t len;
+	char *text = hb_is_file(src) ? hb_read_file(src, &len) : NULL;
+	int rc = 0;
+
+	if (text && (hb_mkdir_p(dirname(parent), 0755) < 0 || (access(dst, F_OK) != 0 &&
+							       write_new(dst, text, len) < 0)))
+		rc = -1;
+	free(text);
+	free(parent);
+	free(src);
+	free(dst);
+	return rc;
+}
+
+/* The line of patch's output that says why: the first failed hunk with the file it was
+ * patching, else patch's own complaint. */
+static char *failure_reason(const char *out)
+{
+	char *file = NULL, *reason = NULL;
+
+	for (const char *p = out; *p && !reason; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : p + strlen(p)) {
+		size_t n = strcspn(p, "\n");
+		if (!strncmp(p, "patching file ", 14)) {
+			free(file);
+			file = xstrndup(p + 14, n - 14);
+		} else if (!strncmp(p, "Hunk #", 6) && memmem(p, n, "FAILED", 6)) {
+			reason = xasprintf("%.*s in %s", (int)(n - (p[n - 1] == '.')), p, file ? file : "?");
+			reason[0] = 'h';
+		} else if (memmem(p, n, "can't find file", 15) || memmem(p, n, "Reversed", 8) ||
+			   !strncmp(p, "patch: ", 7)) {
+			reason = xstrndup(p, n);
+		}
+	}
+	if (!reason)
+		reason = xstrdup(*out ? hb_tail_lines(out, 1) : "patch failed without a message");
+	reason[strcspn(reason, "\n")] = '\0';
+	free(file);
+	return reason;
+}
+
+/* Runs patch on one mail inside scratch; -1 with *why. */
+static int apply_one(const struct series *s, size_t i, const char *tree, const char *scratch,
+		     char **why)
+{
+	const struct series_patch *sp = &s->patches[i];
+	char *input = xasprintf("%s/.hardbench-patch-%zu", scratch, i + 1);
+	char *log = xasprintf("%s/.hardbench-patch-%zu.log", scratch, i + 1);
+	char **argv = ksource_patch_argv(input), *out, *reason;
+	int rc = -1;
+
+	if (write_new(input, sp->text, strlen(sp->text)) < 0) {
+		*why = xasprintf("cannot write %s: %s", input, strerror(errno));
+	} else if (hb_run(argv, &(struct spawn_opts){ .cwd = scratch, .stdout_path = log,
+						      .stderr_path = "=stdout", .stdin_null = true }) == 0) {
+		rc = 0;
+	} else {
+		out = hb_read_file(log, NULL);
+		reason = failure_reason(out ? out : "");
+		*why = xasprintf("%s: patch %zu/%zu '%s' does not apply to %s: %s", sp->origin, i + 1,
+				 s->n, sp->subject, tree, reason);
+		free(reason);
+		free(out);
+	}
+	hb_free_strv(argv);
+	free(input);
+	free(log);
+	return rc;
+}
+
+int series_check_applies(const struct series *s, const char *tree, const char *scratch, char **why)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		char *reason = NULL;
+		char **files = series_patch_files(s->patches[i].text, &reason);
+
+		if (!files) {
+			*why = xasprintf("%s: patch %zu/%zu %s", s->patches[i].origin, i + 1, s->n, reason);
+			free(reason);
+			return -1;
+		}
+		for (size_t f = 0; files[f]; f++)
+			if (copy_in(tree, scratch, files[f]) < 0) {
+				*why = xasprintf("cannot copy %s from %s into %s: %s", files[f], tree,
+						 scratch, strerror(errno));
+				hb_free_strv(files);
+				return -1;
+			}
+		hb_free_strv(files);
+		if (apply_one(s, i, tree, scratch, why) < 0)
+			return -1;
+	}
+	return 0;
+}
