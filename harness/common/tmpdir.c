@@ -99,9 +99,11 @@ int hb_clean_stale_tmp(const char *prefix)
 
 void hb_clean_stale_vm_tmp(void)
 {
-	int n = hb_clean_stale_tmp(HB_TMP_VM) + hb_clean_stale_tmp(HB_TMP_PROBE);
+	int n = hb_clean_stale_tmp(HB_TMP_VM) + hb_clean_stale_tmp(HB_TMP_PROBE) +
+		hb_clean_stale_tmp(HB_TMP_CONFIGS);
 
 	if (n > 0)
 		hb_info("removed %d temporary folder(s) of harness processes that are gone "
-			"(%s/%s*, %s/%s*)", n, TMP_ROOT, HB_TMP_VM, TMP_ROOT, HB_TMP_PROBE);
+			"(%s/%s*, %s/%s*, %s/%s*)", n, TMP_ROOT, HB_TMP_VM, TMP_ROOT, HB_TMP_PROBE,
+			TMP_ROOT, HB_TMP_CONFIGS);
 }

@@ -13,7 +13,10 @@ int hb_clean_stale_tmp(const char *prefix);
 /* The prefixes of the folders a boot creates and removes itself: safe to clean. */
 #define HB_TMP_VM "hardbench-vm-"
 #define HB_TMP_PROBE "hardbench-kvm-probe-"
-/* Both of the above, with one hb_info line when something was removed. */
+/* The kernel-configs folder of --patch and --variant, and the scratch copies that check
+ * a series applies (adhoc/). */
+#define HB_TMP_CONFIGS "hardbench-configs-"
+/* All of the above, with one hb_info line when something was removed. */
 void hb_clean_stale_vm_tmp(void);
 
 #endif

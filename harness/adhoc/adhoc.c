@@ -1,0 +1,292 @@
+/* From the ad-hoc options to a kernel-configs folder: names checked, series read and
+ * checked against each line's source, files written (see adhoc.h). */
+#include "adhoc/adhoc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "adhoc/apply_check.h"
+#include "adhoc/overlay.h"
+#include "adhoc/series.h"
+#include "adhoc/specs.h"
+#include "common/argparse.h"
+#include "common/fileutil.h"
+#include "common/paths.h"
+#include "common/tmpdir.h"
+#include "common/xalloc.h"
+#include "kernel/kconfigs.h"
+#include "kernel/kconfigs_ini.h"
+#include "kernel/kline.h"
+#include "kernel/source.h"
+
+/* Names the ad-hoc options take: none may be a build or variant already (of any folder
+ * on the search path) or another option's. */
+struct names {
+	char **builds, **variants;
+	struct hb_strv taken;
+};
+
+static int claim(struct names *n, const char *option, const char *name, char **why)
+{
+	const char *what = hb_strv_contains(n->builds, name)     ? "a build"
+			   : hb_strv_contains(n->variants, name) ? "a variant"
+			   : hb_strv_contains(n->taken.v, name)  ? "given by another option"
+								 : NULL;
+	if (what) {
+		*why = xasprintf("%s: the name '%s' is taken (%s; accepted: a name that 'harness list' "
+				 "does not show, or NAME=... to choose one)", option, name, what);
+		return -1;
+	}
+	hb_strv_push(&n->taken, xstrdup(name));
+	return 0;
+}
+
+/* The source tree of line a series must apply to; NULL (not checked) when a dry run
+ * would have to extract it first. */
+static char *line_tree(const char *line, char *const *sources, bool dry_run, char **why)
+{
+	const char *src = kline_source_for(sources, line);
+	struct line_def l = { 0 };
+	struct ksource ks;
+	char *cache = hb_cache_dir(), *tree = NULL;
+
+	if (!src && config_require_line(line, &l, why) == 0)
+		src = l.source;
+	if (src && ksource_identify(src, cache, &ks) == 0) {
+		tree = ksource_shared_path(&ks, cache);
+		if (!hb_is_dir(tree)) {
+			free(tree);
+			tree = dry_run ? NULL : ksource_shared_tree(&ks, cache);
+			if (!tree && !dry_run)
+				*why = xasprintf("kernel line %s: cannot extract %s", line, src);
+		}
+		ksource_free(&ks);
+	} else if (src) {
+		*why = xasprintf("kernel line %s: cannot read its source %s", line, src);
+	}
+	line_def_free(&l);
+	free(cache);
+	return tree;
+}
+
+static int check_applies(const struct series *s, const char *name, char *const *lines,
+			 char *const *sources, bool dry_run, char **why)
+{
+	for (size_t i = 0; lines[i]; i++) {
+		char *reason = NULL, *tree = line_tree(lines[i], sources, dry_run, &reason);
+		char *scratch;
+		int rc;
+
+		if (!tree && reason) {
+			*why = xasprintf("--patch %s: %s", name, reason);
+			free(reason);
+			return -1;
+		}
+		if (!tree)
+			continue; /* a dry run with the source not extracted yet */
+		if (!(scratch = hb_mkdtemp_owned(HB_TMP_CONFIGS))) {
+			*why = xasprintf("cannot make a folder under /tmp: %s", strerror(errno));
+			free(tree);
+			return -1;
+		}
+		rc = series_check_applies(s, tree, scratch, &reason);
+		if (rc < 0)
+			*why = xasprintf("--patch %s: %s", name, reason);
+		free(reason);
+		hb_remove_tree(scratch);
+		free(scratch);
+		free(tree);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* --patch-cmdline NAME=ARGS for patch name, "" when none. */
+static char *extra_cmdline(const struct adhoc_cli *c, const char *name)
+{
+	char *joined = xstrdup("");
+
+	for (size_t i = 0; c->patch_cmdlines && c->patch_cmdlines[i]; i++) {
+		struct named_args a;
+		char *why = NULL, *next;
+		if (named_args_parse("--patch-cmdline", c->patch_cmdlines[i], false, &a, &why) < 0) {
+			free(why); /* checked when parsed */
+			continue;
+		}
+		if (!strcmp(a.name, name)) {
+			next = xasprintf("%s%s%s", joined, *joined ? " " : "", a.args);
+			free(joined);
+			joined = next;
+		}
+		named_args_free(&a);
+	}
+	return joined;
+}
+
+/* The lists prepare fills. */
+struct made {
+	struct hb_strv variants, builds;
+};
+
+static int add_patch(const struct adhoc_cli *c, const char *value, char *const *lines,
+		     char *const *sources, bool dry_run, struct names *n, struct overlay *o,
+		     struct made *m, char **why)
+{
+	struct patch_spec spec;
+	struct series s;
+	char *name, *extra;
+	int rc;
+
+	if (patch_spec_parse(value, &spec, why) < 0)
+		return -1;
+	if (series_load(spec.files, &s, why) < 0) {
+		patch_spec_free(&spec);
+		return -1;
+	}
+	name = spec.name ? xstrdup(spec.name) : series_name_from_subject(s.patches[0].subject);
+	extra = extra_cmdline(c, name);
+	rc = claim(n, "--patch", name, why);
+	if (rc == 0)
+		rc = check_applies(&s, name, lines, sources, dry_run, why);
+	if (rc == 0)
+		rc = overlay_add_patch_build(o, name, &s, lines, extra, why);
+	if (rc == 0) {
+		hb_strv_push(&m->builds, xstrdup(name));
+		hb_strv_push(&m->variants, xstrdup(name));
+	}
+	free(extra);
+	series_free(&s);
+	patch_spec_free(&spec);
+	free(name);
+	return rc;
+}
+
+static int add_variant(const char *value, struct names *n, struct overlay *o, struct made *m,
+		       char **why)
+{
+	struct named_args a;
+	char *description;
+	int rc;
+
+	if (named_args_parse("--variant", value, true, &a, why) < 0)
+		return -1;
+	if (!hb_strv_contains(n->builds, a.build) && !hb_strv_contains(m->builds.v, a.build)) {
+		char *known = config_join_names(n->builds);
+		*why = xasprintf("--variant %s: no build '%s' (accepted: %s, or a --patch NAME)", value,
+				 a.build, known);
+		free(known);
+		named_args_free(&a);
+		return -1;
+	}
+	description = xasprintf("--variant: build %s with '%s'", a.build, a.args);
+	rc = claim(n, "--variant", a.name, why);
+	if (rc == 0)
+		rc = overlay_add_variant(o, a.name, a.build, a.args, description, why);
+	if (rc == 0)
+		hb_strv_push(&m->variants, xstrdup(a.name));
+	free(description);
+	named_args_free(&a);
+	return rc;
+}
+
+/* Every --patch-cmdline names a --patch. */
+static int check_patch_cmdlines(const struct adhoc_cli *c, const struct made *m, char **why)
+{
+	for (size_t i = 0; c->patch_cmdlines && c->patch_cmdlines[i]; i++) {
+		struct named_args a;
+		int rc = named_args_parse("--patch-cmdline", c->patch_cmdlines[i], false, &a, why);
+		if (rc == 0 && !hb_strv_contains(m->builds.v, a.name)) {
+			*why = xasprintf("--patch-cmdline %s: no --patch named '%s' (accepted: the NAME "
+					 "of a --patch, or the name it printed)", c->patch_cmdlines[i], a.name);
+			rc = -1;
+		}
+		named_args_free(&a);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int adhoc_use_configs(char *const *dirs, char **why)
+{
+	const char *old = getenv(ADHOC_CONFIGS_ENV);
+	char *path = xstrdup(old ? old : "");
+
+	for (size_t i = hb_strv_len(dirs); i-- > 0; ) {
+		char *abs = realpath(dirs[i], NULL), *next;
+		if (!abs || !hb_is_dir(abs)) {
+			*why = xasprintf("--configs %s: not a folder", dirs[i]);
+			free(abs);
+			free(path);
+			return -1;
+		}
+		next = xasprintf("%s%s%s", abs, *path ? ":" : "", path);
+		free(abs);
+		free(path);
+		path = next;
+	}
+	/* The environment carries the path to every reader, and to the processes a run starts
+	 * (Slurm shards, the report), as HARDBENCH_CONFIGS given by hand does. */
+	setenv(ADHOC_CONFIGS_ENV, path, 1);
+	free(path);
+	return 0;
+}
+
+static bool wants_folder(const struct adhoc_cli *c)
+{
+	return hb_strv_len(c->patches) || hb_strv_len(c->variants);
+}
+
+int adhoc_prepare(const struct adhoc_cli *c, char *const *lines, char *const *sources,
+		  bool dry_run, struct adhoc *out, char **why)
+{
+	char *default_lines[] = { (char *)KLINE_DEFAULT, NULL };
+	struct overlay o = { 0 };
+	struct names n = { 0 };
+	struct made m = { 0 };
+	int rc = 0;
+
+	*out = (struct adhoc){ 0 };
+	hb_strv_push(&m.variants, NULL);
+	hb_strv_push(&m.builds, NULL);
+	m.variants.n = m.builds.n = 0;
+	if (adhoc_use_configs(c->configs, why) < 0)
+		rc = -1;
+	if (rc == 0 && wants_folder(c)) {
+		n.builds = config_list_builds();
+		n.variants = config_list_variants();
+		rc = overlay_open(&o, why);
+	}
+	for (size_t i = 0; rc == 0 && c->patches && c->patches[i]; i++)
+		rc = add_patch(c, c->patches[i], lines ? lines : default_lines, sources, dry_run, &n,
+			       &o, &m, why);
+	for (size_t i = 0; rc == 0 && c->variants && c->variants[i]; i++)
+		rc = add_variant(c->variants[i], &n, &o, &m, why);
+	if (rc == 0)
+		rc = check_patch_cmdlines(c, &m, why);
+	if (rc == 0 && o.dir)
+		rc = adhoc_use_configs((char *[]){ o.dir, NULL }, why);
+	hb_free_strv(n.builds);
+	hb_free_strv(n.variants);
+	hb_free_strv(n.taken.v);
+	*out = (struct adhoc){ .dir = o.dir, .variants = m.variants.v, .builds = m.builds.v };
+	if (rc < 0)
+		adhoc_free(out);
+	return rc;
+}
+
+void adhoc_free(struct adhoc *a)
+{
+	if (a->dir)
+		hb_remove_tree(a->dir);
+	free(a->dir);
+	hb_free_strv(a->variants);
+	hb_free_strv(a->builds);
+	*a = (struct adhoc){ 0 };
+}

@@ -1,0 +1,53 @@
+/* Kernels and variants from the command line, for someone measuring their own change:
+ *
+ *   --configs DIR                 a kernel-configs folder of one's own, searched first
+ *   --patch [NAME=]FILE[,FILE...] base + that series, as build and variant NAME
+ *   --patch-cmdline NAME=ARGS     more command line for that variant
+ *   --variant NAME=BUILD:ARGS     a variant with no file: BUILD booted with ARGS
+ *
+ * The patch and variant options are turned into a kernel-configs folder of their own (an
+ * owned folder under /tmp: builds/, patches/<NAME>/<line>/, variants/) put first on the
+ * search path, so everything after them (the build, its cache key, the plan, the report)
+ * treats them as it treats the project's files. */
+#ifndef HB_ADHOC_ADHOC_H
+#define HB_ADHOC_ADHOC_H
+
+#include "common/options.h"
+
+/* The search path of kernel-configs folders before the project's, colon-separated. */
+#define ADHOC_CONFIGS_ENV "HARDBENCH_CONFIGS"
+
+struct adhoc_cli {
+	char **configs;        /* --configs DIR, in the order given */
+	char **patches;        /* --patch values */
+	char **patch_cmdlines; /* --patch-cmdline values */
+	char **variants;       /* --variant values */
+};
+
+/* What adhoc_prepare made. */
+struct adhoc {
+	char *dir;             /* the generated kernel-configs folder, NULL when none */
+	char **variants;       /* the variants it holds, in option order (never NULL) */
+	char **builds;         /* the patch builds among them (never NULL) */
+};
+
+/* The options above, for a command's table as a group (base: its struct adhoc_cli). */
+extern const struct hb_option adhoc_cli_options[];
+/* Just --configs, for commands that read kernel-configs/ but build nothing (list). */
+extern const struct hb_option adhoc_configs_option[];
+
+/* Puts --configs first on the search path (HARDBENCH_CONFIGS), then loads each series,
+ * checks names (none may be taken, by a project or user file or another option) and
+ * that every series applies to each of lines' sources (sources: the --source values),
+ * and writes the folder. 0; or -1 with *why, one line, nothing built. A dry run checks
+ * a series only against a source already extracted. */
+int adhoc_prepare(const struct adhoc_cli *c, char *const *lines, char *const *sources,
+		  bool dry_run, struct adhoc *out, char **why);
+/* Removes the generated folder. */
+void adhoc_free(struct adhoc *a);
+
+/* The search path as HARDBENCH_CONFIGS holds it, with dirs put in front (absolute). 0,
+ * or -1 with *why for a folder that does not exist. */
+int adhoc_use_configs(char *const *dirs, char **why);
+
+#endif

@@ -1,0 +1,76 @@
+/* The option entries of adhoc.h, and their syntax checks (what each value must look like;
+ * adhoc.c checks what it names). */
+#include "adhoc/adhoc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "adhoc/specs.h"
+#include "common/paths.h"
+#include "common/xalloc.h"
+
+static int check_configs(void *base, const char *value, char **why)
+{
+	(void)base;
+	if (hb_is_dir(value))
+		return 0;
+	*why = xasprintf("--configs %s: not a folder (accepted: a folder laid out like "
+			 "kernel-configs/: builds/, variants/, fragments/, patches/, modules/, lines/)",
+			 value);
+	return -1;
+}
+
+static int check_patch(void *base, const char *value, char **why)
+{
+	struct patch_spec s;
+
+	(void)base;
+	if (patch_spec_parse(value, &s, why) < 0)
+		return -1;
+	patch_spec_free(&s);
+	return 0;
+}
+
+static int check_named_args(void *base, const char *value, char **why)
+{
+	struct named_args a;
+
+	(void)base;
+	if (named_args_parse("--patch-cmdline", value, false, &a, why) < 0)
+		return -1;
+	named_args_free(&a);
+	return 0;
+}
+
+static int check_variant(void *base, const char *value, char **why)
+{
+	struct named_args a;
+
+	(void)base;
+	if (named_args_parse("--variant", value, true, &a, why) < 0)
+		return -1;
+	named_args_free(&a);
+	return 0;
+}
+
+#define ADHOC(f) offsetof(struct adhoc_cli, f)
+#define CONFIGS_ENTRY                                                                         \
+	{ "configs", 0, HB_OPT_STR_REPEAT, "DIR", "a kernel-configs folder of your own, searched\n" \
+	  "before the project's (repeatable; also $HARDBENCH_CONFIGS, colon-separated)",           \
+	  .off = ADHOC(configs), .set = check_configs }
+
+const struct hb_option adhoc_configs_option[] = { CONFIGS_ENTRY, { NULL } };
+
+const struct hb_option adhoc_cli_options[] = {
+	CONFIGS_ENTRY,
+	{ "patch", 0, HB_OPT_STR_REPEAT, "[NAME=]FILE[,FILE...]", "base + this series (git\n"
+	  "format-patch files, a folder of them, or an mbox) as build and variant NAME (default:\n"
+	  "from the first subject), with baseline's command line (repeatable)",
+	  .off = ADHOC(patches), .set = check_patch },
+	{ "patch-cmdline", 0, HB_OPT_STR_REPEAT, "NAME=ARGS", "more kernel command line for\n"
+	  "--patch NAME's variant", .off = ADHOC(patch_cmdlines), .set = check_named_args },
+	{ "variant", 0, HB_OPT_STR_REPEAT, "NAME=BUILD:ARGS", "a variant without a file: BUILD\n"
+	  "booted with ARGS, e.g. slub-debug=base:'slub_debug=FZ' (repeatable)",
+	  .off = ADHOC(variants), .set = check_variant },
+	{ NULL },
+};
