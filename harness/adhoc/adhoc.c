@@ -19,6 +19,7 @@
 #include "common/paths.h"
 #include "common/tmpdir.h"
 #include "common/xalloc.h"
+#include "configs/search_path.h"
 #include "kernel/kconfigs.h"
 #include "kernel/kconfigs_ini.h"
 #include "kernel/kline.h"
@@ -215,7 +216,7 @@ static int check_patch_cmdlines(const struct adhoc_cli *c, const struct made *m,
 
 int adhoc_use_configs(char *const *dirs, char **why)
 {
-	const char *old = getenv(ADHOC_CONFIGS_ENV);
+	const char *old = getenv(CONFIGS_PATH_ENV);
 	char *path = xstrdup(old ? old : "");
 
 	for (size_t i = hb_strv_len(dirs); i-- > 0; ) {
@@ -233,7 +234,7 @@ int adhoc_use_configs(char *const *dirs, char **why)
 	}
 	/* The environment carries the path to every reader, and to the processes a run starts
 	 * (Slurm shards, the report), as HARDBENCH_CONFIGS given by hand does. */
-	setenv(ADHOC_CONFIGS_ENV, path, 1);
+	setenv(CONFIGS_PATH_ENV, path, 1);
 	free(path);
 	return 0;
 }

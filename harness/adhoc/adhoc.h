@@ -14,9 +14,6 @@
 
 #include "common/options.h"
 
-/* The search path of kernel-configs folders before the project's, colon-separated. */
-#define ADHOC_CONFIGS_ENV "HARDBENCH_CONFIGS"
-
 struct adhoc_cli {
 	char **configs;        /* --configs DIR, in the order given */
 	char **patches;        /* --patch values */

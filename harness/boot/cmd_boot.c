@@ -8,9 +8,11 @@
 
 #include "boot/accel.h"
 #include "boot/clock.h"
+#include "boot/external_kernel.h"
 #include "boot/required_options.h"
 #include "boot/vm.h"
 #include "boot/vm_options.h"
+#include "adhoc/adhoc.h"
 #include "kernel/kernel.h"
 #include "commands.h"
 #include "common/argparse.h"
@@ -45,6 +47,7 @@ struct boot_args {
 	char **irq;           /* --irq: /proc/interrupts rows to count per rep, or NULL */
 	char **disks;         /* NULL-terminated, or NULL */
 	char **cmd;
+	struct adhoc_cli adhoc; /* --configs, --patch, --patch-cmdline, --variant */
 };
 
 #define STR(x) #x
@@ -52,6 +55,7 @@ struct boot_args {
 
 static const char usage_text[] =
 	"usage: harness boot VARIANT [options] -- CMD [ARGS...]\n"
+	"       harness boot NAME --patch NAME=FILE [options] -- CMD...\n"
 	"       harness boot --kernel IMAGE [--modules DIR] [--append ARGS] [options] -- CMD...\n"
 	"\nBoots VARIANT (built first if needed) under QEMU with the host root read-only,\n"
 	"runs CMD as root in the guest (cwd /tmp, a tmpfs), prints its output as it comes\n"
@@ -124,7 +128,8 @@ static const struct hb_cmdspec boot_spec = {
 	.cmd = "boot",
 	.usage = usage_text,
 	.epilog = exit_text,
-	.groups = { { vm_cli_options, BOOT(cli) }, { boot_options, 0 }, { NULL, 0 } },
+	.groups = { { vm_cli_options, BOOT(cli) }, { boot_options, 0 },
+		    { adhoc_cli_options, BOOT(adhoc) }, { NULL, 0 } },
 	.stop_at_dashdash = true,
 };
 
@@ -179,44 +184,21 @@ static void parse_args(int argc, char **argv, struct boot_args *a)
 		a->vm.cores = default_cores();
 }
 
-static bool is_elf(const char *path)
-{
-	char magic[4] = { 0 };
-	FILE *f = fopen(path, "rb");
-	bool elf = f && fread(magic, 1, 4, f) == 4 && !memcmp(magic, "\177ELF", 4);
-
-	if (f)
-		fclose(f);
-	return elf;
-}
-
 /* A kernel built elsewhere: checked against required_options before any boot. */
 static void external_kernel(const struct boot_args *a, struct kernel_image *k)
 {
-	struct guest_needs needs = { .machine = a->vm.machine ? a->vm.machine : vm_default_machine(),
-				     .rootfs = a->vm.rootfs ? a->vm.rootfs : "auto",
-				     .pvh = is_elf(a->kernel) };
-	char *config, *text, *missing;
+	char *option = xasprintf("--kernel %s", a->kernel), *why = NULL;
+	struct external_kernel_req req = { .option = option, .name = "external", .image = a->kernel,
+					   .modules = a->modules, .machine = a->vm.machine,
+					   .rootfs = a->vm.rootfs };
+	int rc = external_kernel_load(&req, k, &why);
 
-	if (!hb_is_file(a->kernel))
-		exit(hb_usage("--kernel %s: no such file (accepted: a bzImage or a PVH vmlinux)", a->kernel));
-	if (a->modules && !hb_is_dir(a->modules))
-		exit(hb_usage("--modules %s: not a directory", a->modules));
-	*k = (struct kernel_image){ .build = xstrdup("external"),
-				    .modules_root = a->modules ? xstrdup(a->modules) : NULL };
-	*(needs.pvh ? &k->vmlinux : &k->bzimage) = xstrdup(a->kernel);
-	config = find_kernel_config(a->kernel);
-	if (!config) {
-		hb_warn("no config found for %s (looked next to it and in /boot): not checked", a->kernel);
-		return;
-	}
-	text = hb_read_file(config, NULL);
-	missing = text ? required_options_missing(text, &needs) : NULL;
-	if (missing)
-		exit(hb_usage("--kernel %s: its config %s lacks what the guest path needs: %s",
-			       a->kernel, config, missing));
-	k->config = config;
-	free(text);
+	if (rc < 0)
+		exit(hb_usage_why(why));
+	if (rc == 1)
+		hb_warn("%s", why);
+	free(why);
+	free(option);
 }
 
 static void print_stderr_tail(const struct job_rep_result *rep, const char *cmd)
@@ -336,11 +318,15 @@ int cmd_boot(int argc, char **argv)
 	struct boot_args a;
 	struct kernel_image k;
 	struct vm_result r;
+	struct adhoc made;
 	char *cmdline, *why = NULL, *cmd, *accel_reason;
 	int code;
 
 	parse_args(argc, argv, &a);
 	hb_clean_stale_vm_tmp(); /* what a killed harness left in /tmp */
+	if (adhoc_prepare(&a.adhoc, (char *[]){ (char *)(a.line ? a.line : KLINE_DEFAULT), NULL },
+			  a.sources, a.vm.dry_run, &made, &why) < 0)
+		return hb_usage_why(why);
 	if (vm_check_opts(&a.vm, &why) < 0) /* the message run gives for the same options */
 		return hb_usage_why(why);
 	a.vm.extra_append = a.append;
@@ -382,6 +368,7 @@ int cmd_boot(int argc, char **argv)
 	kernel_image_free(&k);
 	free(cmdline);
 	free(accel_reason);
+	adhoc_free(&made);
 	hb_opts_free(&boot_spec, &a);
 	return code;
 }

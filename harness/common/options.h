@@ -54,7 +54,7 @@ struct hb_cmdspec {
 	const char *cmd;              /* "run": the first word of its errors */
 	const char *usage;            /* --help text before the options */
 	const char *epilog;           /* --help text after them, or NULL */
-	struct hb_optgroup groups[4]; /* ends with a group whose opts is NULL */
+	struct hb_optgroup groups[6]; /* ends with a group whose opts is NULL */
 	bool stop_at_dashdash;        /* options end at "--" (boot's CMD follows it) */
 	/* Non-NULL: hb_opts_cmd wants exactly one operand, named so in its errors, e.g.
 	 * "RUN" accepted as "a result set directory or run name". */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "adhoc/adhoc.h"
 #include "kernel/kernel.h"
 #include "kernel/source.h"
 #include "commands.h"
@@ -22,6 +23,8 @@ struct build_args {
 	bool list;
 	bool verify;
 	char **names; /* build names, resolved and without duplicates */
+	struct adhoc_cli adhoc; /* --configs, --patch (--variant and --patch-cmdline are refused) */
+	struct adhoc made;
 };
 
 #define BUILD(f) offsetof(struct build_args, f)
@@ -48,9 +51,9 @@ static const struct hb_cmdspec build_spec = {
 	.usage = "usage: harness build [VARIANT|BUILD ...] [options]\n"
 		 "\n"
 		 "Builds kernels from kernel-configs/ (a variant builds its build), cached by content.\n"
-		 "With no name, builds 'base'.\n"
+		 "With no name, builds 'base' (or the --patch builds).\n"
 		 "\n",
-	.groups = { { build_options, 0 }, { NULL, 0 } },
+	.groups = { { build_options, 0 }, { adhoc_cli_options, BUILD(adhoc) }, { NULL, 0 } },
 };
 
 static void add_name(struct build_args *a, size_t *n, size_t *cap, const char *name)
@@ -81,9 +84,18 @@ static void parse_args(int argc, char **argv, struct build_args *a)
 	if (kline_check_sources_used(a->sources, (char *[]){ (char *)a->opts.line, NULL }, &why) < 0)
 		exit(hb_usage_why(why));
 	a->opts.source = kline_source_for(a->sources, a->opts.line);
+	if (a->adhoc.variants || a->adhoc.patch_cmdlines)
+		exit(hb_usage("build: --%s makes a variant, which build does not boot (accepted here: "
+			      "--patch, --configs; --variant and --patch-cmdline go with run and boot)",
+			      a->adhoc.variants ? "variant" : "patch-cmdline"));
+	if (adhoc_prepare(&a->adhoc, (char *[]){ (char *)a->opts.line, NULL }, a->sources,
+			  a->opts.dry_run, &a->made, &why) < 0)
+		exit(hb_usage_why(why));
 	a->names = xcalloc(1, sizeof(*a->names));
 	for (int i = first; i < argc; i++)
 		add_name(a, &n, &cap, argv[i]);
+	for (size_t i = 0; !n && a->made.builds[i]; i++)
+		add_name(a, &n, &cap, a->made.builds[i]);
 	if (!n && !a->list && !a->verify)
 		add_name(a, &n, &cap, "base");
 }
@@ -173,6 +185,7 @@ int cmd_build(int argc, char **argv)
 		hb_error("%d of %zu build(s) failed", failed, hb_strv_len(a.names));
 	hb_free_strv(a.names);
 	hb_free_strv(a.sources);
+	adhoc_free(&a.made);
 	/* A damaged entry is bad input to fix (--force), not a failed build. */
 	return damaged ? HB_EXIT_USAGE : failed ? HB_EXIT_FAIL : HB_EXIT_OK;
 }

@@ -76,6 +76,7 @@ int kernel_plan_init(const char *build, const struct kernel_opts *opts, struct k
 	p->entry = xasprintf("%s/kernels/%s", p->cache, p->slot);
 	p->work = xasprintf("%s/work/%s", p->cache, p->slot);
 	p->staging = xasprintf("%s/kernels/.tmp-%s", p->cache, p->slot);
+	kernel_plan_share_entry(p);
 	p->jobs = opts && opts->jobs > 0 ? opts->jobs : (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (p->jobs < 1)
 		p->jobs = 1;

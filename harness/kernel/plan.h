@@ -28,6 +28,9 @@ struct kernel_plan {
 /* Loads the build, identifies the source, computes the key. -1 after printing why. */
 int kernel_plan_init(const char *build, const struct kernel_opts *opts, struct kernel_plan *p);
 void kernel_plan_free(struct kernel_plan *p);
+/* When p's own entry does not exist but another build's with the same key does (same
+ * content, another name), p uses that one (kernel/same_key.c). */
+void kernel_plan_share_entry(struct kernel_plan *p);
 /* A build with patches= whose folder is missing or has no *.patch: -1 naming the folder. */
 int kernel_plan_check_patches(const struct kernel_plan *p);
 /* --dry-run: the plan, with the exact commands when not cached. */

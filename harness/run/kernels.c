@@ -56,7 +56,8 @@ size_t run_kernels_missing(const struct run *r)
 	for (size_t k = 0; k < r->nkernels; k++) {
 		struct kernel_opts o = build_opts(r, k, true);
 		struct kernel_image ki = { 0 };
-		int rc = kernel_lookup(r->kernel_builds[k], &o, &ki);
+		int rc = run_prebuilt_find(r, r->kernel_builds[k]) ? 0
+			 : kernel_lookup(r->kernel_builds[k], &o, &ki);
 		missing += rc != 0;
 		if (rc == 0)
 			kernel_image_free(&ki);
@@ -70,9 +71,14 @@ int run_build_kernels(struct run *r)
 		collect_builds(r);
 	for (size_t k = 0; k < r->nkernels; k++) {
 		struct kernel_opts o = build_opts(r, k, false);
+		const struct run_prebuilt *pb = run_prebuilt_find(r, r->kernel_builds[k]);
 
-		if (r->kernels[k].bzimage)
+		if (r->kernels[k].bzimage || r->kernels[k].vmlinux)
 			continue;
+		if (pb) {
+			r->kernels[k] = run_prebuilt_image(pb);
+			continue;
+		}
 		if (kernel_ensure(r->kernel_builds[k], &o, &r->kernels[k]) != 0) {
 			hb_error("kernel build '%s' (line %s) failed: no cell was run", r->kernel_builds[k],
 				 r->kernel_lines[k]);

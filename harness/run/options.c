@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 
+#include "adhoc/specs.h"
 #include "common/argparse.h"
 #include "common/xalloc.h"
 #include "kernel/kline.h"
@@ -28,6 +29,17 @@ static int seed_given(void *base, const char *value, char **why)
 {
 	(void)value, (void)why;
 	((struct run_opts *)base)->seed_given = true;
+	return 0;
+}
+
+static int check_prebuilt(void *base, const char *value, char **why)
+{
+	struct kernel_spec k;
+
+	(void)base;
+	if (kernel_spec_parse(value, &k, why) < 0)
+		return -1;
+	kernel_spec_free(&k);
 	return 0;
 }
 
@@ -60,6 +72,9 @@ static const struct hb_option run_options[] = {
 	  .off = RUN(max_failures), .def = "3" },
 	KLINE_SOURCE_OPTION(RUN(sources)),
 	{ "jobs", 0, HB_OPT_INT, "N", "kernel build jobs (default: host cores)", 1, 4096, .off = RUN(jobs) },
+	{ "kernel", 0, HB_OPT_STR_REPEAT, "NAME=IMAGE[,modules=DIR][,cmdline=ARGS]", "a kernel built\n"
+	  "elsewhere (bzImage or PVH vmlinux) as variant NAME, after the config check boot\n"
+	  "--kernel does (repeatable; cmdline= last)", .off = RUN(prebuilt), .set = check_prebuilt },
 	{ "no-report", 0, HB_OPT_FLAG, NULL, "do not print the report or draw plots at the end", .off = RUN(no_report) },
 	{ NULL },
 };
@@ -68,7 +83,7 @@ static const struct hb_cmdspec run_spec = {
 	.cmd = "run",
 	.usage = usage_text,
 	.groups = { { run_options, 0 }, { vm_cli_options, RUN(vm) },
-		    { exec_cli_options, RUN(exec) }, { NULL, 0 } },
+		    { exec_cli_options, RUN(exec) }, { adhoc_cli_options, RUN(adhoc) }, { NULL, 0 } },
 };
 
 int run_opts_parse(int argc, char **argv, struct run_opts *o, char **why)

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "adhoc/adhoc.h"
 #include "boot/vm.h"
 #include "boot/vm_options.h"
 #include "run/executor.h"
@@ -36,6 +37,8 @@ struct run_opts {
 	char **sources;        /* --source values, [LINE=]DIR|TARBALL (kernel/kline.h) */
 	int jobs;              /* kernel build jobs (0: host cores) */
 	struct exec_cli exec;  /* --executor, --partition, --slurm-opt, --cache (run/executor.h) */
+	struct adhoc_cli adhoc; /* --configs, --patch, --patch-cmdline, --variant (adhoc/adhoc.h) */
+	char **prebuilt;       /* --kernel NAME=IMAGE[,modules=DIR][,cmdline=ARGS] (run/prebuilt.c) */
 };
 
 /* Parses argv: HB_OPTS_OK, HB_OPTS_HELP (--help printed), or HB_OPTS_BAD with *why. */

@@ -23,6 +23,13 @@ struct run_variant {
 	struct kernel_image *kernel;  /* points into run.kernels once built */
 };
 
+/* A --kernel NAME=IMAGE: its variant is NAME, its build NAME, on the run's one line. */
+struct run_prebuilt {
+	char *name;
+	char *cmdline;
+	struct kernel_image image;
+};
+
 struct run {
 	struct run_opts *opts;
 	struct plan plan;
@@ -34,6 +41,9 @@ struct run {
 	char **kernel_builds;
 	char **kernel_lines;          /* the line of each kernel_builds entry */
 	size_t nkernels;
+	struct run_prebuilt *prebuilt; /* --kernel NAME=IMAGE, checked (run/prebuilt.c) */
+	size_t nprebuilt;
+	struct adhoc adhoc;           /* what --patch and --variant made (adhoc/adhoc.h) */
 	long mem_mib;
 	int host_cores;
 	enum accel_kind accel;        /* resolved before the first boot */
@@ -85,6 +95,15 @@ void run_meta_set_status(struct run *r, const char *status);
 void run_meta_note_boot(struct run *r, const struct vm_result *res, int cores);
 /* meta.json "metric_gaps": {"<cell>": "no ipi_tlb sample: ..."}: what a cell's samples lack. */
 void run_meta_note_gap(struct run *r, const char *cell, const char *gap);
+
+/* run/prebuilt.c: --kernel NAME=IMAGE values loaded and checked into r->prebuilt (0, or
+ * -1 with *why: a bad value, a taken name, an image without the guest's options). */
+int run_prebuilt_load(struct run *r, char **why);
+/* The prebuilt kernel named name, or NULL. */
+const struct run_prebuilt *run_prebuilt_find(const struct run *r, const char *name);
+/* A copy of its image for r->kernels. */
+struct kernel_image run_prebuilt_image(const struct run_prebuilt *p);
+void run_prebuilt_free(struct run *r);
 
 /* run/kernels.c: kernels for every variant of the plan (cached builds cost nothing). */
 /* The distinct (line, build) pairs of the variants (r->kernel_lines, r->kernel_builds),

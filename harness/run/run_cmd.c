@@ -287,6 +287,21 @@ static int execute(struct run *r, int argc, char **argv)
 	return finish(r);
 }
 
+/* --configs, --patch, --variant: before anything reads kernel-configs/ or builds. Their
+ * folder is under this host's /tmp, which Slurm jobs on other nodes cannot read. */
+static int prepare_adhoc(struct run *r, char **why)
+{
+	const struct adhoc_cli *c = &r->opts->adhoc;
+
+	if (r->opts->exec.executor == EXECUTOR_SLURM && (c->patches || c->variants)) {
+		*why = xasprintf("--%s: not with --executor slurm (the kernel-configs folder it makes "
+				 "is on this host; accepted: the same files in a --configs DIR on the "
+				 "shared file system)", c->patches ? "patch" : "variant");
+		return -1;
+	}
+	return adhoc_prepare(c, r->opts->lines, r->opts->sources, r->opts->dry_run, &r->adhoc, why);
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct run_opts o;
@@ -305,6 +320,8 @@ int cmd_run(int argc, char **argv)
 		if (resume_read_plan(r.dir, &o, &why) < 0 || exec_resume_defaults(&o, r.dir, &why) < 0)
 			return hb_usage_why(why);
 	}
+	if (prepare_adhoc(&r, &why) < 0)
+		return hb_usage_why(why);
 	if ((rc = run_setup(&r, &why)) != 0 || (rc = shard_child_select(&r, &why)) != 0)
 		return rc == HB_EXIT_USAGE ? hb_usage_why(why) : hb_fail_why(why);
 	r.accel = (enum accel_kind)o.vm.accel;
@@ -331,5 +348,7 @@ int cmd_run(int argc, char **argv)
 		return HB_EXIT_OK;
 	rc = execute(&r, argc, argv);
 	rs_close(r.rs);
+	adhoc_free(&r.adhoc);
+	run_prebuilt_free(&r);
 	return rc;
 }

@@ -77,6 +77,39 @@ static int check_lines(struct run_opts *o, char **why)
 	return 0;
 }
 
+/* name at the end of *list unless it is there already. */
+static void append_once(char ***list, const char *name)
+{
+	size_t n = hb_strv_len(*list);
+
+	if (hb_strv_contains(*list, name))
+		return;
+	*list = xrealloc(*list, (n + 2) * sizeof(char *));
+	(*list)[n] = xstrdup(name);
+	(*list)[n + 1] = NULL;
+}
+
+/* --variants (or the default set) checked, then the variants of --patch, --variant and
+ * --kernel NAME=IMAGE after them: they join whatever the list holds. */
+static int check_variants(struct run *r, char **why)
+{
+	struct run_opts *o = r->opts;
+	char **files = xcalloc(hb_strv_len(o->variants) + 1, sizeof(char *));
+	size_t n = 0;
+	int rc;
+
+	for (size_t i = 0; o->variants[i]; i++) /* a resumed plan lists prebuilt names too */
+		if (!run_prebuilt_find(r, o->variants[i]))
+			files[n++] = o->variants[i];
+	rc = matrix_check_variants(files, why);
+	free(files);
+	for (size_t i = 0; rc == 0 && r->adhoc.variants && r->adhoc.variants[i]; i++)
+		append_once(&o->variants, r->adhoc.variants[i]);
+	for (size_t i = 0; rc == 0 && i < r->nprebuilt; i++)
+		append_once(&o->variants, r->prebuilt[i].name);
+	return rc;
+}
+
 static int fill_defaults(struct run *r, char **why)
 {
 	struct run_opts *o = r->opts;
@@ -89,9 +122,12 @@ static int fill_defaults(struct run *r, char **why)
 		return HB_EXIT_USAGE;
 	if (check_lines(o, why) < 0)
 		return HB_EXIT_USAGE;
+	if (r->nprebuilt && hb_strv_len(o->lines) > 1)
+		return usage(why, xasprintf("--kernel %s: a kernel built elsewhere is on no kernel line "
+					    "(accepted: --kernel with one line in --kernels)", o->prebuilt[0]));
 	if (!o->variants)
 		o->variants = matrix_default_variants();
-	if (matrix_check_variants(o->variants, why) < 0)
+	if (check_variants(r, why) < 0)
 		return HB_EXIT_USAGE;
 	if (!o->workloads)
 		o->workloads = matrix_default_workloads();
@@ -161,8 +197,16 @@ static int load_variants(struct run *r, char **why)
 	r->variants = xcalloc(r->nvariants, sizeof(*r->variants));
 	for (size_t i = 0; i < r->nvariants; i++) {
 		const char *line = r->opts->lines[i / nv];
+		const struct run_prebuilt *pb = run_prebuilt_find(r, r->opts->variants[i % nv]);
 		struct variant_def v;
 
+		if (pb) {
+			r->variants[i] = (struct run_variant){ .name = xstrdup(pb->name),
+							       .build = xstrdup(pb->name),
+							       .cmdline = xstrdup(pb->cmdline),
+							       .line = xstrdup(line) };
+			continue;
+		}
 		if (config_require_variant(r->opts->variants[i % nv], &v, why) < 0)
 			return HB_EXIT_USAGE;
 		r->variants[i] = (struct run_variant){ .name = xstrdup(v.name), .build = xstrdup(v.build),
@@ -209,6 +253,8 @@ int run_setup(struct run *r, char **why)
 	int rc;
 
 	*why = NULL;
+	if (run_prebuilt_load(r, why) < 0)
+		return HB_EXIT_USAGE;
 	if ((rc = fill_defaults(r, why)) || (rc = load_workloads(r, why)) ||
 	    (rc = load_variants(r, why)) || (rc = choose_memory(r, why)))
 		return rc;
