@@ -1,0 +1,65 @@
+#!/bin/bash
+# Bad input to the ad-hoc options: one line naming the value, exit 2, and nothing built
+# or booted (the kernel cache and the results folder stay empty). Good input shows in the
+# plan (--dry-run). Usage: cli.sh HARNESS DATA_DIR (tests/data/adhoc)
+. "$(dirname "$0")/../analysis/lib.sh"
+export HARDBENCH_CACHE=$WORK/cache HARDBENCH_RESULTS=$WORK/results
+unset HARDBENCH_CONFIGS
+mkdir -p "$WORK/cache" "$WORK/results"
+series=$DATA/format-patch
+run=("$HARNESS" run --variants baseline --workloads hackbench --cores 1 --boots 1)
+
+nothing_built() {
+	[ -z "$(ls -A "$WORK/cache/kernels" 2>/dev/null)" ] || fail "a kernel was built: $(ls "$WORK/cache/kernels")"
+	[ -z "$(ls -A "$WORK/results")" ] || fail "a result set was made: $(ls "$WORK/results")"
+}
+
+tap_case missing_patch_file
+expect_exit 2 "--patch x=$WORK/none.patch: no such file '$WORK/none.patch'" -- "${run[@]}" --patch "x=$WORK/none.patch"
+nothing_built
+
+tap_case not_an_mbox
+printf 'From someone\nSubject: numbers\n\nhackbench was 7%% slower here.\n' > "$WORK/notes.txt"
+expect_exit 2 "notes.txt: no patch in it" -- "${run[@]}" --patch "x=$WORK/notes.txt"
+nothing_built
+
+tap_case name_clash
+expect_exit 2 "--patch: the name 'baseline' is taken \(a variant" -- "${run[@]}" --patch "baseline=$series"
+expect_exit 2 "--variant: the name 'base' is taken \(a build" -- "${run[@]}" --variant "base=base:quiet"
+expect_exit 2 "--variant: the name 'two' is taken \(given by another option" -- "${run[@]}" \
+	--variant two=base:a --variant two=base:b
+nothing_built
+
+tap_case variant_and_cmdline_errors
+expect_exit 2 "--variant x=nosuch:a: no build 'nosuch' \(accepted: .*base" -- "${run[@]}" --variant x=nosuch:a
+expect_exit 2 "--variant slub: expected NAME=BUILD:ARGS" -- "${run[@]}" --variant slub
+expect_exit 2 "--patch-cmdline other=a=1: no --patch named 'other'" -- "${run[@]}" --patch-cmdline other=a=1
+nothing_built
+
+tap_case damaged_patch_names_hunk_and_file
+# The series against the tree it was made from (--source), one context line damaged.
+mkdir -p "$WORK/damaged"
+cp "$series"/*.patch "$WORK/damaged/"
+sed -i 's/^ int e;$/ int E;/' "$WORK/damaged/0002-af_unix-set-f-which-depends-on-b.patch"
+expect_exit 2 "--patch bad: .*0002-af_unix-set-f-which-depends-on-b.patch: patch 2/2 'af_unix: set f, which depends on b' does not apply to .*: hunk #1 FAILED at 3 in net/unix/af_unix.c" \
+	-- "${run[@]}" --source "$DATA/tree" --patch "bad=$WORK/damaged"
+nothing_built
+
+tap_case image_without_the_guests_options
+mkdir -p "$WORK/img"
+head -c 4096 /dev/urandom > "$WORK/img/bzImage"
+printf 'CONFIG_64BIT=y\nCONFIG_VIRTIO=y\n' > "$WORK/img/.config"
+expect_exit 2 "--kernel mine=$WORK/img/bzImage: its config $WORK/img/.config lacks what the guest path needs: CONFIG_" \
+	-- "${run[@]}" --kernel "mine=$WORK/img/bzImage"
+expect_exit 2 "--kernel mine=$WORK/img/none: no such file" -- "${run[@]}" --kernel "mine=$WORK/img/none"
+expect_exit 2 "--kernel baseline=.*: the name 'baseline' is taken" -- "${run[@]}" --kernel "baseline=$WORK/img/bzImage"
+nothing_built
+
+tap_case good_input_joins_the_plan
+out=$("${run[@]}" --dry-run --source "$DATA/tree" --patch "$series" --variant "slub-debug=base:slub_debug=FZ" 2>&1)
+echo "$out" | grep -Eq "baseline +hackbench" || fail "baseline not in the plan: $out"
+echo "$out" | grep -Eq "af-unix-set-b +hackbench" || fail "the --patch variant (named from its subject) not in the plan: $out"
+echo "$out" | grep -Eq "slub-debug +hackbench" || fail "the --variant not in the plan: $out"
+nothing_built
+
+tap_finish
