@@ -11,11 +11,13 @@
 #include <unistd.h>
 
 #include "adhoc/apply_check.h"
+#include "adhoc/gitref.h"
 #include "adhoc/overlay.h"
 #include "adhoc/series.h"
 #include "adhoc/specs.h"
 #include "common/argparse.h"
 #include "common/fileutil.h"
+#include "common/log.h"
 #include "common/paths.h"
 #include "common/tmpdir.h"
 #include "common/xalloc.h"
@@ -239,12 +241,56 @@ int adhoc_use_configs(char *const *dirs, char **why)
 	return 0;
 }
 
-static bool wants_folder(const struct adhoc_cli *c)
+static bool has_gitrefs(char *const *lines)
 {
-	return hb_strv_len(c->patches) || hb_strv_len(c->variants);
+	for (size_t i = 0; lines && lines[i]; i++)
+		if (gitref_is_spec(lines[i]))
+			return true;
+	return false;
 }
 
-int adhoc_prepare(const struct adhoc_cli *c, char *const *lines, char *const *sources,
+static bool wants_folder(const struct adhoc_cli *c, char *const *lines)
+{
+	return hb_strv_len(c->patches) || hb_strv_len(c->variants) || has_gitrefs(lines);
+}
+
+/* Each PATH@REF of lines: exported, written as a line, replaced by the line's name. */
+static int add_gitrefs(const struct adhoc_cli *c, char **lines, struct overlay *o, char **why)
+{
+	char *cache = hb_cache_dir();
+	int rc = 0;
+
+	if (c->line_fragment && !has_gitrefs(lines)) {
+		*why = xasprintf("--line-fragment %s: goes with --kernels PATH@REF (the project's lines "
+				 "have their fragments)", c->line_fragment);
+		rc = -1;
+	}
+	for (size_t i = 0; rc == 0 && lines && lines[i]; i++) {
+		struct gitref g;
+		char *tarball, *description;
+		if (!gitref_is_spec(lines[i]))
+			continue;
+		if (gitref_resolve(lines[i], &g, why) < 0) {
+			rc = -1;
+			break;
+		}
+		hb_info("--kernels %s: commit %.12s as kernel line %s", lines[i], g.commit, g.line);
+		tarball = gitref_export(&g, cache, why);
+		description = xasprintf("git %s@%s (commit %s)", g.top, g.ref, g.commit);
+		rc = tarball ? overlay_add_line(o, g.line, description, tarball, c->line_fragment, why) : -1;
+		if (rc == 0) {
+			free(lines[i]);
+			lines[i] = xstrdup(g.line);
+		}
+		free(description);
+		free(tarball);
+		gitref_free(&g);
+	}
+	free(cache);
+	return rc;
+}
+
+int adhoc_prepare(const struct adhoc_cli *c, char **lines, char *const *sources,
 		  bool dry_run, struct adhoc *out, char **why)
 {
 	char *default_lines[] = { (char *)KLINE_DEFAULT, NULL };
@@ -259,11 +305,15 @@ int adhoc_prepare(const struct adhoc_cli *c, char *const *lines, char *const *so
 	m.variants.n = m.builds.n = 0;
 	if (adhoc_use_configs(c->configs, why) < 0)
 		rc = -1;
-	if (rc == 0 && wants_folder(c)) {
+	if (rc == 0 && (wants_folder(c, lines) || c->line_fragment)) {
 		n.builds = config_list_builds();
 		n.variants = config_list_variants();
 		rc = overlay_open(&o, why);
+		if (rc == 0) /* first on the path: what it will hold is read from it */
+			rc = adhoc_use_configs((char *[]){ o.dir, NULL }, why);
 	}
+	if (rc == 0)
+		rc = add_gitrefs(c, lines, &o, why);
 	for (size_t i = 0; rc == 0 && c->patches && c->patches[i]; i++)
 		rc = add_patch(c, c->patches[i], lines ? lines : default_lines, sources, dry_run, &n,
 			       &o, &m, why);
@@ -271,8 +321,6 @@ int adhoc_prepare(const struct adhoc_cli *c, char *const *lines, char *const *so
 		rc = add_variant(c->variants[i], &n, &o, &m, why);
 	if (rc == 0)
 		rc = check_patch_cmdlines(c, &m, why);
-	if (rc == 0 && o.dir)
-		rc = adhoc_use_configs((char *[]){ o.dir, NULL }, why);
 	hb_free_strv(n.builds);
 	hb_free_strv(n.variants);
 	hb_free_strv(n.taken.v);

@@ -19,6 +19,7 @@ struct adhoc_cli {
 	char **patches;        /* --patch values */
 	char **patch_cmdlines; /* --patch-cmdline values */
 	char **variants;       /* --variant values */
+	const char *line_fragment; /* --line-fragment FILE: for the lines of --kernels PATH@REF */
 };
 
 /* What adhoc_prepare made. */
@@ -33,12 +34,13 @@ extern const struct hb_option adhoc_cli_options[];
 /* Just --configs, for commands that read kernel-configs/ but build nothing (list). */
 extern const struct hb_option adhoc_configs_option[];
 
-/* Puts --configs first on the search path (HARDBENCH_CONFIGS), then loads each series,
+/* Puts --configs first on the search path (HARDBENCH_CONFIGS); turns each PATH@REF of
+ * lines into a line of its own (replacing the item by the line's name); then loads each series,
  * checks names (none may be taken, by a project or user file or another option) and
  * that every series applies to each of lines' sources (sources: the --source values),
  * and writes the folder. 0; or -1 with *why, one line, nothing built. A dry run checks
  * a series only against a source already extracted. */
-int adhoc_prepare(const struct adhoc_cli *c, char *const *lines, char *const *sources,
+int adhoc_prepare(const struct adhoc_cli *c, char **lines, char *const *sources,
 		  bool dry_run, struct adhoc *out, char **why);
 /* Removes the generated folder. */
 void adhoc_free(struct adhoc *a);

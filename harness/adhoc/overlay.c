@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "common/argparse.h"
+#include "common/fileutil.h"
 #include "common/paths.h"
 #include "common/tmpdir.h"
 #include "common/xalloc.h"
@@ -174,5 +175,35 @@ int overlay_add_variant(struct overlay *o, const char *name, const char *build,
 	free(rel);
 	free(text);
 	free(desc);
+	return rc;
+}
+
+int overlay_add_line(struct overlay *o, const char *name, const char *description,
+		     const char *source, const char *fragment, char **why)
+{
+	char *text = fragment ? hb_read_file(fragment, NULL) : xstrdup("");
+	char *frag_rel = xasprintf("fragments/line-%s.config", name);
+	char *desc = ini_safe(description), *line, *rel;
+	int rc;
+
+	if (!text) {
+		*why = xasprintf("--line-fragment %s: cannot read: %s", fragment, strerror(errno));
+		free(frag_rel);
+		free(desc);
+		return -1;
+	}
+	rc = fragment ? write_new(o, frag_rel, text, why) : 0;
+	line = xasprintf("[line]\ndescription = %s\nsource = %s\nfragments = %s\n", desc, source,
+			 fragment ? frag_rel + strlen("fragments/") : "");
+	if (fragment) /* the word, without .config: the readers add it */
+		line[strlen(line) - strlen(".config\n")] = '\0';
+	rel = xasprintf("lines/%s.line", name);
+	if (rc == 0)
+		rc = write_new(o, rel, line, why);
+	free(rel);
+	free(line);
+	free(desc);
+	free(frag_rel);
+	free(text);
 	return rc;
 }

@@ -19,4 +19,9 @@ int overlay_add_patch_build(struct overlay *o, const char *name, const struct se
 int overlay_add_variant(struct overlay *o, const char *name, const char *build,
 			const char *cmdline, const char *description, char **why);
 
+/* lines/<name>.line: source, and fragment (a file of the user's, copied in; may be NULL)
+ * as its fragments. */
+int overlay_add_line(struct overlay *o, const char *name, const char *description,
+		     const char *source, const char *fragment, char **why);
+
 #endif

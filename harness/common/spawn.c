@@ -134,11 +134,11 @@ int hb_run(char *const argv[], const struct spawn_opts *opts)
 	return pid < 0 ? -1 : hb_wait(pid);
 }
 
-char *hb_run_capture(char *const argv[], int *exit_code)
+static char *capture(char *const argv[], const char *stderr_path, int *exit_code)
 {
 	char tmpl[] = "/tmp/hardbench-capture-XXXXXX";
 	int fd = mkstemp(tmpl);
-	struct spawn_opts o = { .stdout_path = tmpl, .stdin_null = true };
+	struct spawn_opts o = { .stdout_path = tmpl, .stderr_path = stderr_path, .stdin_null = true };
 	char *out = NULL;
 	size_t cap = 0, len = 0;
 	ssize_t n;
@@ -165,6 +165,16 @@ char *hb_run_capture(char *const argv[], int *exit_code)
 	out[len] = '\0';
 	close(fd);
 	return out;
+}
+
+char *hb_run_capture(char *const argv[], int *exit_code)
+{
+	return capture(argv, NULL, exit_code);
+}
+
+char *hb_run_capture_quiet(char *const argv[], int *exit_code)
+{
+	return capture(argv, "/dev/null", exit_code);
 }
 
 bool hb_have_program(const char *name)

@@ -26,6 +26,8 @@ int hb_run(char *const argv[], const struct spawn_opts *opts);
 /* Runs argv and returns its stdout (NUL-terminated, caller frees) or NULL when it could
  * not start. *exit_code gets hb_wait's result. stderr is inherited. */
 char *hb_run_capture(char *const argv[], int *exit_code);
+/* hb_run_capture with stderr thrown away (a tool whose failure the caller explains). */
+char *hb_run_capture_quiet(char *const argv[], int *exit_code);
 /* Is this program on PATH (or an existing executable path)? */
 bool hb_have_program(const char *name);
 

@@ -4,6 +4,7 @@
 
 #include "adhoc/specs.h"
 #include "common/argparse.h"
+#include "common/paths.h"
 #include "common/xalloc.h"
 #include "kernel/kline.h"
 
@@ -43,11 +44,21 @@ static int check_prebuilt(void *base, const char *value, char **why)
 	return 0;
 }
 
+static int check_file(void *base, const char *value, char **why)
+{
+	(void)base;
+	if (hb_is_file(value))
+		return 0;
+	*why = xasprintf("--line-fragment %s: no such file (accepted: a Kconfig fragment)", value);
+	return -1;
+}
+
 #define RUN(f) offsetof(struct run_opts, f)
 
 static const struct hb_option run_options[] = {
 	{ "kernels", 0, HB_OPT_STR_LIST, "LINES", "comma-separated kernel lines, e.g. 6.1,6.12 (default\n"
-	  KLINE_DEFAULT "; kernel-configs/lines/): each variant runs on each", .off = RUN(lines) },
+	  KLINE_DEFAULT "; kernel-configs/lines/), or commits PATH@REF, e.g. .@HEAD~1,.@HEAD:\n"
+	  "each variant runs on each", .off = RUN(lines) },
 	{ "variants", 0, HB_OPT_STR_LIST, "LIST", "comma-separated variants (harness list)", .off = RUN(variants) },
 	{ "workloads", 0, HB_OPT_STR_LIST, "LIST", "comma-separated workloads (harness list)", .off = RUN(workloads) },
 	{ "reps", 0, HB_OPT_INT, "N", "repetitions per boot (default 1)", 1, 1000, .off = RUN(reps) },
@@ -75,6 +86,8 @@ static const struct hb_option run_options[] = {
 	{ "kernel", 0, HB_OPT_STR_REPEAT, "NAME=IMAGE[,modules=DIR][,cmdline=ARGS]", "a kernel built\n"
 	  "elsewhere (bzImage or PVH vmlinux) as variant NAME, after the config check boot\n"
 	  "--kernel does (repeatable; cmdline= last)", .off = RUN(prebuilt), .set = check_prebuilt },
+	{ "line-fragment", 0, HB_OPT_STRING, "FILE", "a Kconfig fragment for the lines of --kernels\n"
+	  "PATH@REF (after base.config)", .off = RUN(adhoc.line_fragment), .set = check_file },
 	{ "no-report", 0, HB_OPT_FLAG, NULL, "do not print the report or draw plots at the end", .off = RUN(no_report) },
 	{ NULL },
 };

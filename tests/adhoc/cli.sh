@@ -55,6 +55,19 @@ expect_exit 2 "--kernel mine=$WORK/img/none: no such file" -- "${run[@]}" --kern
 expect_exit 2 "--kernel baseline=.*: the name 'baseline' is taken" -- "${run[@]}" --kernel "baseline=$WORK/img/bzImage"
 nothing_built
 
+tap_case kernels_refs_that_cannot_be_used
+git init -q "$WORK/repo" && cp -r "$DATA/tree/." "$WORK/repo/" && git -C "$WORK/repo" add -A &&
+	git -C "$WORK/repo" -c user.name=t -c user.email=t@t.invalid commit -qm one || fail "git repo"
+expect_exit 2 "--kernels $WORK/repo@nosuch: no commit 'nosuch' in $WORK/repo" -- "${run[@]}" --kernels "$WORK/repo@nosuch"
+# A ref is never an option to git (--end-of-options): nothing is written.
+expect_exit 2 "no commit '--output=$WORK/x'" -- "${run[@]}" --kernels "$WORK/repo@--output=$WORK/x"
+[ ! -e "$WORK/x" ] || fail "git took the ref as an option"
+expect_exit 2 "'$WORK/img' is not a git work tree" -- "${run[@]}" --kernels "$WORK/img@HEAD"
+echo "int z;" >> "$WORK/repo/net/unix/af_unix.c"
+expect_exit 2 "--kernels $WORK/repo@HEAD: $WORK/repo has uncommitted changes" -- "${run[@]}" --kernels "$WORK/repo@HEAD"
+expect_exit 2 "--line-fragment $WORK/notes.txt: goes with --kernels PATH@REF" -- "${run[@]}" --line-fragment "$WORK/notes.txt"
+nothing_built
+
 tap_case good_input_joins_the_plan
 out=$("${run[@]}" --dry-run --source "$DATA/tree" --patch "$series" --variant "slub-debug=base:slub_debug=FZ" 2>&1)
 echo "$out" | grep -Eq "baseline +hackbench" || fail "baseline not in the plan: $out"
