@@ -17,6 +17,7 @@
 #include "adhoc/specs.h"
 #include "common/argparse.h"
 #include "common/fileutil.h"
+#include "common/hash.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/tmpdir.h"
@@ -135,7 +136,53 @@ static char *extra_cmdline(const struct adhoc_cli *c, const char *name)
 /* The lists prepare fills. */
 struct made {
 	struct hb_strv variants, builds;
+	json_object *record;
 };
+
+/* record[section][name] = entry (sections made on first use). */
+static void note(struct made *m, const char *section, const char *name, json_object *entry)
+{
+	json_object *sec;
+
+	if (!json_object_object_get_ex(m->record, section, &sec)) {
+		sec = json_object_new_object();
+		json_object_object_add(m->record, section, sec);
+	}
+	json_object_object_add(sec, name, entry);
+}
+
+/* "configs": the user folders on the search path (not the project's, not ours). */
+static void note_user_folders(struct made *m, const char *ours)
+{
+	char **path = config_search_path();
+	json_object *dirs = json_object_new_array();
+	size_t n = hb_strv_len(path);
+
+	for (size_t i = 0; i + 1 < n; i++)
+		if (!ours || strcmp(path[i], ours))
+			json_object_array_add(dirs, json_object_new_string(path[i]));
+	if (json_object_array_length(dirs))
+		json_object_object_add(m->record, "configs", dirs);
+	else
+		json_object_put(dirs);
+	hb_free_strv(path);
+}
+
+static json_object *series_json(const struct series *s)
+{
+	json_object *a = json_object_new_array();
+
+	for (size_t i = 0; i < s->n; i++) {
+		json_object *p = json_object_new_object();
+		char hex[HB_SHA256_HEX];
+		hb_sha256_str(s->patches[i].text, hex);
+		json_object_object_add(p, "file", json_object_new_string(s->patches[i].origin));
+		json_object_object_add(p, "subject", json_object_new_string(s->patches[i].subject));
+		json_object_object_add(p, "sha256", json_object_new_string(hex));
+		json_object_array_add(a, p);
+	}
+	return a;
+}
 
 static int add_patch(const struct adhoc_cli *c, const char *value, char *const *lines,
 		     char *const *sources, bool dry_run, struct names *n, struct overlay *o,
@@ -162,6 +209,7 @@ static int add_patch(const struct adhoc_cli *c, const char *value, char *const *
 	if (rc == 0) {
 		hb_strv_push(&m->builds, xstrdup(name));
 		hb_strv_push(&m->variants, xstrdup(name));
+		note(m, "patches", name, series_json(&s));
 	}
 	free(extra);
 	series_free(&s);
@@ -191,8 +239,13 @@ static int add_variant(const char *value, struct names *n, struct overlay *o, st
 	rc = claim(n, "--variant", a.name, why);
 	if (rc == 0)
 		rc = overlay_add_variant(o, a.name, a.build, a.args, description, why);
-	if (rc == 0)
+	if (rc == 0) {
+		json_object *e = json_object_new_object();
+		json_object_object_add(e, "build", json_object_new_string(a.build));
+		json_object_object_add(e, "cmdline", json_object_new_string(a.args));
+		note(m, "variants", a.name, e);
 		hb_strv_push(&m->variants, xstrdup(a.name));
+	}
 	free(description);
 	named_args_free(&a);
 	return rc;
@@ -255,7 +308,8 @@ static bool wants_folder(const struct adhoc_cli *c, char *const *lines)
 }
 
 /* Each PATH@REF of lines: exported, written as a line, replaced by the line's name. */
-static int add_gitrefs(const struct adhoc_cli *c, char **lines, struct overlay *o, char **why)
+static int add_gitrefs(const struct adhoc_cli *c, char **lines, struct overlay *o, struct made *m,
+		       char **why)
 {
 	char *cache = hb_cache_dir();
 	int rc = 0;
@@ -279,6 +333,11 @@ static int add_gitrefs(const struct adhoc_cli *c, char **lines, struct overlay *
 		description = xasprintf("git %s@%s (commit %s)", g.top, g.ref, g.commit);
 		rc = tarball ? overlay_add_line(o, g.line, description, tarball, c->line_fragment, why) : -1;
 		if (rc == 0) {
+			json_object *e = json_object_new_object();
+			json_object_object_add(e, "tree", json_object_new_string(g.top));
+			json_object_object_add(e, "ref", json_object_new_string(g.ref));
+			json_object_object_add(e, "commit", json_object_new_string(g.commit));
+			note(m, "lines", g.line, e);
 			free(lines[i]);
 			lines[i] = xstrdup(g.line);
 		}
@@ -296,7 +355,7 @@ int adhoc_prepare(const struct adhoc_cli *c, char **lines, char *const *sources,
 	char *default_lines[] = { (char *)KLINE_DEFAULT, NULL };
 	struct overlay o = { 0 };
 	struct names n = { 0 };
-	struct made m = { 0 };
+	struct made m = { .record = json_object_new_object() };
 	int rc = 0;
 
 	*out = (struct adhoc){ 0 };
@@ -313,7 +372,7 @@ int adhoc_prepare(const struct adhoc_cli *c, char **lines, char *const *sources,
 			rc = adhoc_use_configs((char *[]){ o.dir, NULL }, why);
 	}
 	if (rc == 0)
-		rc = add_gitrefs(c, lines, &o, why);
+		rc = add_gitrefs(c, lines, &o, &m, why);
 	for (size_t i = 0; rc == 0 && c->patches && c->patches[i]; i++)
 		rc = add_patch(c, c->patches[i], lines ? lines : default_lines, sources, dry_run, &n,
 			       &o, &m, why);
@@ -324,7 +383,10 @@ int adhoc_prepare(const struct adhoc_cli *c, char **lines, char *const *sources,
 	hb_free_strv(n.builds);
 	hb_free_strv(n.variants);
 	hb_free_strv(n.taken.v);
-	*out = (struct adhoc){ .dir = o.dir, .variants = m.variants.v, .builds = m.builds.v };
+	if (rc == 0)
+		note_user_folders(&m, o.dir);
+	*out = (struct adhoc){ .dir = o.dir, .variants = m.variants.v, .builds = m.builds.v,
+			       .record = m.record };
 	if (rc < 0)
 		adhoc_free(out);
 	return rc;
@@ -337,5 +399,6 @@ void adhoc_free(struct adhoc *a)
 	free(a->dir);
 	hb_free_strv(a->variants);
 	hb_free_strv(a->builds);
+	json_object_put(a->record);
 	*a = (struct adhoc){ 0 };
 }

@@ -12,6 +12,8 @@
 #ifndef HB_ADHOC_ADHOC_H
 #define HB_ADHOC_ADHOC_H
 
+#include <json-c/json.h>
+
 #include "common/options.h"
 
 struct adhoc_cli {
@@ -27,6 +29,10 @@ struct adhoc {
 	char *dir;             /* the generated kernel-configs folder, NULL when none */
 	char **variants;       /* the variants it holds, in option order (never NULL) */
 	char **builds;         /* the patch builds among them (never NULL) */
+	/* What each option named, for meta.json "own_change": "configs" (the user folders),
+	 * "patches" (name -> each patch's file, subject, SHA-256), "variants" (name -> build,
+	 * cmdline), "lines" (name -> tree, ref, commit). Never NULL after adhoc_prepare. */
+	json_object *record;
 };
 
 /* The options above, for a command's table as a group (base: its struct adhoc_cli). */

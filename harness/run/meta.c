@@ -138,6 +138,8 @@ json_object *run_meta_build(const struct run *r, int argc, char **argv)
 	json_object_object_add(m, "variants", variants_json(r));
 	json_object_object_add(m, "workloads", workloads_json(r));
 	json_object_object_add(m, "plan", plan_json(r));
+	if (r->adhoc.record && json_object_object_length(r->adhoc.record))
+		json_object_object_add(m, "own_change", json_object_get(r->adhoc.record));
 	json_object_object_add(m, "status", json_object_new_string("running"));
 	shard_meta_note(r, m);
 	return m;
