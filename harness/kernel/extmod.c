@@ -11,6 +11,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
+#include "configs/search_path.h"
 #include "kernel/kconfigs.h"
 #include "kernel/kconfigs_ini.h"
 
@@ -95,7 +96,10 @@ int extmod_resolve(const char *file, const char *words, char ***out)
 	hb_strv_push(&s, NULL); /* an empty, NULL-terminated list */
 	s.n = 0;
 	for (char *w = strtok_r(copy, " \t,", &save); w && rc == 0; w = strtok_r(NULL, " \t,", &save)) {
-		char *path = xasprintf("%s/modules/%s", dir, w);
+		char *path = config_valid_name(w) ? config_find("modules", w, "", NULL) : NULL;
+
+		if (!path)
+			path = xasprintf("%s/modules/%s", dir, w);
 
 		if (!config_valid_name(w) || !hb_is_dir(path) || !has_kbuild(path)) {
 			char *known = known_modules(dir);

@@ -14,6 +14,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
+#include "configs/search_path.h"
 
 char *config_dir(void)
 {
@@ -101,8 +102,12 @@ int config_load_ini(const char *path, struct ini_target *t)
 
 char *config_def_path(const char *folder, const char *name, const char *suffix)
 {
-	char *dir = config_dir();
-	char *path = xasprintf("%s/%s/%s%s", dir, folder, name, suffix);
+	char *found = config_find(folder, name, suffix, NULL), *dir, *path;
+
+	if (found)
+		return found;
+	dir = config_dir(); /* where it would be: for the error naming it */
+	path = xasprintf("%s/%s/%s%s", dir, folder, name, suffix);
 	free(dir);
 	return path;
 }
@@ -162,8 +167,11 @@ int config_resolve_fragments(const char *file, const char *words, char *const *f
 	for (char *w = strtok_r(copy, " \t,", &save); w; w = strtok_r(NULL, " \t,", &save)) {
 		size_t len = strlen(w);
 		bool has_suffix = len > 7 && !strcmp(w + len - 7, ".config");
-		char *path = xasprintf("%s/fragments/%s%s", dir, w, has_suffix ? "" : ".config");
+		char *path = config_valid_name(w) ? config_find("fragments", w, has_suffix ? "" : ".config", NULL)
+						  : NULL;
 
+		if (!path)
+			path = xasprintf("%s/fragments/%s%s", dir, w, has_suffix ? "" : ".config");
 		if (!config_valid_name(w) || !hb_is_file(path)) {
 			hb_error("%s: fragment '%s' not found (expected %s)", file, w, path);
 			free(path);
@@ -205,10 +213,15 @@ static char **line_base(const struct line_def *l)
 /* patches= folder -> the line's series in patches/<folder>/<line>/ (see kconfigs.h). */
 static void set_patches(struct build_def *out, const char *folder, const char *line)
 {
-	char *dir = config_dir();
+	char *dir = folder && *folder ? config_find("patches", folder, "", NULL) : NULL;
 
+	if (!dir) {
+		char *project = config_dir();
+		dir = xasprintf("%s/patches/%s", project, folder ? folder : "");
+		free(project);
+	}
 	if (folder && *folder) {
-		out->patch_dir = xasprintf("%s/patches/%s/%s", dir, folder, line);
+		out->patch_dir = xasprintf("%s/%s", dir, line);
 		out->patches = list_dir(out->patch_dir, is_patch_file, true);
 	} else {
 		out->patches = xcalloc(1, sizeof(char *));
@@ -216,12 +229,22 @@ static void set_patches(struct build_def *out, const char *folder, const char *l
 	free(dir);
 }
 
+int config_check_origin(const char *path, const char *sub, const char *name, const char *suffix,
+			const char *overrides, char **from)
+{
+	if (!config_find(sub, name, suffix, from)) /* path is the project's, for its error */
+		*from = config_dir();
+	return config_check_shadow(path, *from, sub, name, suffix, overrides);
+}
+
 int config_load_build_line(const char *name, const char *line, struct build_def *out)
 {
 	char *desc = NULL, *seed = NULL, *frags = NULL, *patches = NULL, *modules = NULL;
+	char *overrides = NULL, *from = NULL;
 	struct ini_key keys[] = { { "description", &desc }, { "seed", &seed },
 				  { "fragments", &frags }, { "patches", &patches },
-				  { "modules", &modules }, { NULL, NULL } };
+				  { "modules", &modules }, { "overrides", &overrides },
+				  { NULL, NULL } };
 	struct ini_target t = { .section = "build", .keys = keys };
 	struct line_def l = { 0 };
 	char *path, **first = NULL;
@@ -233,6 +256,8 @@ int config_load_build_line(const char *name, const char *line, struct build_def 
 	line = line ? line : KLINE_DEFAULT;
 	path = config_def_path("builds", name, ".build");
 	rc = config_load_ini(path, &t);
+	if (rc == 0)
+		rc = config_check_origin(path, "builds", name, ".build", overrides, &from);
 	if (rc == 0 && patches && *patches && !(words_one(patches) && config_valid_name(patches))) {
 		hb_error("%s: patches = '%s' is not one folder name under kernel-configs/patches/",
 			 path, patches);
@@ -253,9 +278,12 @@ int config_load_build_line(const char *name, const char *line, struct build_def 
 		out->line = xstrdup(line);
 		out->description = or_empty(desc);
 		out->seed = or_empty(seed);
-		desc = seed = NULL;
+		out->origin = from;
+		desc = seed = from = NULL;
 		set_patches(out, patches, line);
 	}
+	free(from);
+	free(overrides);
 	hb_free_strv(first);
 	line_def_free(&l);
 	free(desc);
@@ -275,9 +303,11 @@ int config_load_build(const char *name, struct build_def *out)
 int config_load_variant(const char *name, struct variant_def *out)
 {
 	char *build = NULL, *cmdline = NULL, *desc = NULL, *seed = NULL, *dflt = NULL;
+	char *overrides = NULL, *from = NULL;
 	struct ini_key keys[] = { { "build", &build }, { "cmdline", &cmdline },
 				  { "description", &desc }, { "seed", &seed },
-				  { "default_set", &dflt }, { NULL, NULL } };
+				  { "default_set", &dflt }, { "overrides", &overrides },
+				  { NULL, NULL } };
 	struct ini_target t = { .section = "variant", .keys = keys };
 	char *path;
 	int rc;
@@ -286,6 +316,8 @@ int config_load_variant(const char *name, struct variant_def *out)
 		return -1;
 	path = config_def_path("variants", name, ".variant");
 	rc = config_load_ini(path, &t);
+	if (rc == 0)
+		rc = config_check_origin(path, "variants", name, ".variant", overrides, &from);
 	if (rc == 0 && !(words_one(build) && config_valid_name(build))) {
 		hb_error("%s: build = '%s' is not a build name", path, build ? build : "");
 		rc = -2;
@@ -299,9 +331,12 @@ int config_load_variant(const char *name, struct variant_def *out)
 		*out = (struct variant_def){ .name = xstrdup(name), .build = build,
 					     .cmdline = or_empty(cmdline), .description = or_empty(desc),
 					     .seed = or_empty(seed),
-					     .in_default_set = !dflt || !strcmp(dflt, "yes") };
-		build = cmdline = desc = seed = NULL;
+					     .in_default_set = !dflt || !strcmp(dflt, "yes"),
+					     .origin = from };
+		build = cmdline = desc = seed = from = NULL;
 	}
+	free(from);
+	free(overrides);
 	free(dflt);
 	free(build);
 	free(cmdline);
@@ -311,36 +346,8 @@ int config_load_variant(const char *name, struct variant_def *out)
 	return rc;
 }
 
-static bool ends_build(const char *n)
-{
-	size_t l = strlen(n);
-	return n[0] != '.' && l > 6 && !strcmp(n + l - 6, ".build");
-}
-
-static bool ends_variant(const char *n)
-{
-	size_t l = strlen(n);
-	return n[0] != '.' && l > 8 && !strcmp(n + l - 8, ".variant");
-}
-
-/* Names of folder/<name><suffix>, suffix stripped. */
-static char **list_names(const char *folder, bool (*keep)(const char *), size_t suffix_len)
-{
-	char *dir = config_dir();
-	char *sub = hb_path_join(dir, folder);
-	char **v = list_dir(sub, keep, false);
-
-	for (size_t i = 0; v[i]; i++)
-		v[i][strlen(v[i]) - suffix_len] = '\0';
-	/* Sorted again without the suffix: "kasan" before "kasan-vmalloc". */
-	qsort(v, hb_strv_len(v), sizeof(*v), compare_strings);
-	free(sub);
-	free(dir);
-	return v;
-}
-
-char **config_list_builds(void) { return list_names("builds", ends_build, 6); }
-char **config_list_variants(void) { return list_names("variants", ends_variant, 8); }
+char **config_list_builds(void) { return config_list_all("builds", ".build"); }
+char **config_list_variants(void) { return config_list_all("variants", ".variant"); }
 
 void build_def_free(struct build_def *b)
 {
@@ -352,6 +359,7 @@ void build_def_free(struct build_def *b)
 	hb_free_strv(b->patches);
 	free(b->patch_dir);
 	hb_free_strv(b->modules);
+	free(b->origin);
 	*b = (struct build_def){ 0 };
 }
 
@@ -362,5 +370,6 @@ void variant_def_free(struct variant_def *v)
 	free(v->cmdline);
 	free(v->description);
 	free(v->seed);
+	free(v->origin);
 	*v = (struct variant_def){ 0 };
 }

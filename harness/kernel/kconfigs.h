@@ -32,6 +32,7 @@ struct build_def {
 			     * the listing) fails and names it. */
 	char **modules;     /* absolute kernel-configs/modules/<name> folders of modules=;
 			     * NULL-terminated (may be empty) */
+	char *origin;       /* the kernel-configs folder its file is in */
 };
 
 struct variant_def {
@@ -41,6 +42,7 @@ struct variant_def {
 	char *description;
 	char *seed;
 	bool in_default_set; /* run without --variants runs it (default_set = no: a debug kernel) */
+	char *origin;       /* the kernel-configs folder its file is in */
 };
 
 /* 0 and *out filled; -1 when no such file (nothing printed); -2 after printing a parse

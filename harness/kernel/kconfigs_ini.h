@@ -26,6 +26,10 @@ char *config_def_path(const char *folder, const char *name, const char *suffix);
 /* first (copied, may be NULL), then each fragments= word as an absolute path under
  * fragments/. -2 after naming a missing one (file is the file that names it). */
 int config_resolve_fragments(const char *file, const char *words, char *const *first, char ***out);
+/* The folder path was found in (*from, newly allocated), and whether it may shadow a
+ * later folder's file (configs/search_path.h): 0, or -2 after the error. */
+int config_check_origin(const char *path, const char *sub, const char *name, const char *suffix,
+			const char *overrides, char **from);
 /* "a, b, c" of a list, for "accepted: ..." messages (newly allocated). */
 char *config_join_names(char **v);
 

@@ -13,12 +13,13 @@
 #include "kernel/kconfigs.h"
 #include "kernel/kconfigs_ini.h"
 #include "kernel/source.h"
+#include "configs/search_path.h"
 
 int config_load_line(const char *name, struct line_def *out)
 {
-	char *desc = NULL, *source = NULL, *frags = NULL, *path;
+	char *desc = NULL, *source = NULL, *frags = NULL, *overrides = NULL, *from = NULL, *path;
 	struct ini_key keys[] = { { "description", &desc }, { "source", &source },
-				  { "fragments", &frags }, { NULL, NULL } };
+				  { "fragments", &frags }, { "overrides", &overrides }, { NULL, NULL } };
 	struct ini_target t = { .section = "line", .keys = keys };
 	int rc;
 
@@ -27,6 +28,8 @@ int config_load_line(const char *name, struct line_def *out)
 		return -1;
 	path = config_def_path("lines", name, ".line");
 	rc = config_load_ini(path, &t);
+	if (rc == 0)
+		rc = config_check_origin(path, "lines", name, ".line", overrides, &from);
 	if (rc == 0 && (!source || !*source)) {
 		hb_error("%s: source = is missing (the line's tarball or tree)", path);
 		rc = -2;
@@ -42,36 +45,15 @@ int config_load_line(const char *name, struct line_def *out)
 	free(desc);
 	free(source);
 	free(frags);
+	free(overrides);
+	free(from);
 	free(path);
 	return rc;
 }
 
-static int compare_strings(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 char **config_list_lines(void)
 {
-	char *dir = config_def_path("lines", "", "");
-	DIR *d = opendir(dir);
-	char **v = xcalloc(1, sizeof(*v));
-	size_t n = 0, cap = 1;
-	struct dirent *e;
-
-	while (d && (e = readdir(d))) {
-		size_t len = strlen(e->d_name);
-		if (e->d_name[0] == '.' || len <= 5 || strcmp(e->d_name + len - 5, ".line"))
-			continue;
-		v = xgrow(v, &cap, n + 2, sizeof(*v));
-		v[n++] = xstrndup(e->d_name, len - 5);
-		v[n] = NULL;
-	}
-	if (d)
-		closedir(d);
-	qsort(v, n, sizeof(*v), compare_strings);
-	free(dir);
-	return v;
+	return config_list_all("lines", ".line");
 }
 
 static char *known_lines(void)

@@ -3,7 +3,7 @@
 # the real recipe, lock, staging, verification, manifest and cache run; only the compiler
 # work is faked, so each case takes about a second.
 #   fake-build.sh HARNESS CASE    CASE: success | failure | dropped | killed | parallel | patches | usage |
-#                                       integrity | lines | modules
+#                                       integrity | lines | modules | configs | patch
 set -u
 HARNESS=$(realpath "$1")
 CASE=$2
@@ -189,6 +189,40 @@ patches)
 	build only612 2> "$T/err"; [ $? -eq 2 ] || fail "6.12-only variant on 6.1: exit is not 2"
 	grep -q "no patch series for kernel line 6.1: .*patches/series/6.1 does not exist (lines with a series: 6.12)" "$T/err" ||
 		fail "6.12-only variant: $(cat "$T/err")"
+	[ ! -e "$T/make-calls" ] || fail "make ran"
+	;;
+configs)
+	# A user folder: a copy of base under another name shares base's entry (same key).
+	build base > /dev/null 2>&1 || fail "base build failed"
+	E=$(entry)
+	mkdir -p "$T/user/builds"
+	cp "$T/src/kernel-configs/builds/base.build" "$T/user/builds/mybase.build"
+	rm -f "$T/make-calls"
+	FAKE_MAKE_REFUSE=1 build mybase --configs "$T/user" > "$T/out" 2> "$T/err" || { cat "$T/err"; fail "mybase failed"; }
+	grep -q "^mybase: $E " "$T/out" || fail "mybase did not use base's entry $E: $(cat "$T/out")"
+	FAKE_MAKE_REFUSE=1 HARDBENCH_CONFIGS="$T/user" build mybase > /dev/null 2>&1 || fail "HARDBENCH_CONFIGS not read"
+	# A user file with a project name: refused, unless it says overrides = yes.
+	cp "$T/src/kernel-configs/builds/base.build" "$T/user/builds/base.build"
+	build base --configs "$T/user" 2> "$T/err"; [ $? -eq 2 ] || fail "a shadowing build: exit is not 2"
+	grep -q "user/builds/base.build: has the name of .*kernel-configs/builds/base.build (accepted: another name, or 'overrides = yes'" "$T/err" ||
+		fail "shadowing: $(cat "$T/err")"
+	echo 'overrides = yes' >> "$T/user/builds/base.build"
+	FAKE_MAKE_REFUSE=1 build base --configs "$T/user" > "$T/out" 2>&1 || fail "overrides = yes refused: $(cat "$T/out")"
+	[ ! -e "$T/make-calls" ] || fail "make ran: $(cat "$T/make-calls")"
+	;;
+patch)
+	# --patch: base + the series as build NAME, the real patch(1) on the real copy.
+	printf 'Subject: [PATCH] fake: mark the Makefile\n\n---\n--- a/Makefile\n+++ b/Makefile\n@@ -1 +1 @@\n-all:\n+all: # patched\n' \
+		> "$T/mark.patch"
+	build --patch "$T/mark.patch" > "$T/out" 2> "$T/err" || { cat "$T/err"; fail "--patch build failed"; }
+	grep -q "^fake-mark-the-makefile: $T/cache/kernels/fake-mark-the-makefile-" "$T/out" ||
+		fail "the build is not named from the subject: $(cat "$T/out")"
+	grep -q "patching file Makefile" "$T/cache"/kernels/fake-mark-the-makefile-*/build.log || fail "not patched"
+	sed 's/^-all:$/-any:/' "$T/mark.patch" > "$T/bad.patch"
+	rm -f "$T/make-calls"
+	build --patch "mark=$T/bad.patch" 2> "$T/err"; [ $? -eq 2 ] || fail "a damaged patch: exit is not 2"
+	grep -q "^harness: --patch mark: $T/bad.patch: patch 1/1 'fake: mark the Makefile' does not apply to .*: hunk #1 FAILED at 1 in Makefile$" "$T/err" ||
+		fail "damaged patch: $(cat "$T/err")"
 	[ ! -e "$T/make-calls" ] || fail "make ran"
 	;;
 usage)
