@@ -75,4 +75,17 @@ echo "$out" | grep -Eq "af-unix-set-b +hackbench" || fail "the --patch variant (
 echo "$out" | grep -Eq "slub-debug +hackbench" || fail "the --variant not in the plan: $out"
 nothing_built
 
+tap_case kernels_refs_become_lines
+git -C "$WORK/repo" checkout -q -- . && echo "int z;" >> "$WORK/repo/net/unix/af_unix.c" &&
+	git -C "$WORK/repo" -c user.name=t -c user.email=t@t.invalid commit -qam two || fail "commit two"
+out=$("${run[@]}" --dry-run --kernels "$WORK/repo@HEAD~1,$WORK/repo@HEAD" 2>&1)
+one=$(git -C "$WORK/repo" rev-parse --short=7 HEAD~1) two=$(git -C "$WORK/repo" rev-parse --short=7 HEAD)
+echo "$out" | grep -q "plan: 2 kernel lines" || fail "not two lines: $out"
+echo "$out" | grep -Eq "head-1-$one +baseline" || fail "HEAD~1 is not line head-1-$one: $out"
+echo "$out" | grep -Eq "head-$two +baseline" || fail "HEAD is not line head-$two: $out"
+for c in $(git -C "$WORK/repo" rev-parse HEAD~1 HEAD); do
+	[ -f "$WORK/cache/src/git/$c.tar" ] || fail "commit $c not exported into the source cache"
+done
+nothing_built
+
 tap_finish
