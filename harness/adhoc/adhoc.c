@@ -269,31 +269,6 @@ static int check_patch_cmdlines(const struct adhoc_cli *c, const struct made *m,
 	return 0;
 }
 
-int adhoc_use_configs(char *const *dirs, char **why)
-{
-	const char *old = getenv(CONFIGS_PATH_ENV);
-	char *path = xstrdup(old ? old : "");
-
-	for (size_t i = hb_strv_len(dirs); i-- > 0; ) {
-		char *abs = realpath(dirs[i], NULL), *next;
-		if (!abs || !hb_is_dir(abs)) {
-			*why = xasprintf("--configs %s: not a folder", dirs[i]);
-			free(abs);
-			free(path);
-			return -1;
-		}
-		next = xasprintf("%s%s%s", abs, *path ? ":" : "", path);
-		free(abs);
-		free(path);
-		path = next;
-	}
-	/* The environment carries the path to every reader, and to the processes a run starts
-	 * (Slurm shards, the report), as HARDBENCH_CONFIGS given by hand does. */
-	setenv(CONFIGS_PATH_ENV, path, 1);
-	free(path);
-	return 0;
-}
-
 static bool has_gitrefs(char *const *lines)
 {
 	for (size_t i = 0; lines && lines[i]; i++)
@@ -362,14 +337,14 @@ int adhoc_prepare(const struct adhoc_cli *c, char **lines, char *const *sources,
 	hb_strv_push(&m.variants, NULL);
 	hb_strv_push(&m.builds, NULL);
 	m.variants.n = m.builds.n = 0;
-	if (adhoc_use_configs(c->configs, why) < 0)
+	if (config_search_prepend(c->configs, why) < 0)
 		rc = -1;
 	if (rc == 0 && (wants_folder(c, lines) || c->line_fragment)) {
 		n.builds = config_list_builds();
 		n.variants = config_list_variants();
 		rc = overlay_open(&o, why);
 		if (rc == 0) /* first on the path: what it will hold is read from it */
-			rc = adhoc_use_configs((char *[]){ o.dir, NULL }, why);
+			rc = config_search_prepend((char *[]){ o.dir, NULL }, why);
 	}
 	if (rc == 0)
 		rc = add_gitrefs(c, lines, &o, &m, why);

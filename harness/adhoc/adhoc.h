@@ -37,8 +37,6 @@ struct adhoc {
 
 /* The options above, for a command's table as a group (base: its struct adhoc_cli). */
 extern const struct hb_option adhoc_cli_options[];
-/* Just --configs, for commands that read kernel-configs/ but build nothing (list). */
-extern const struct hb_option adhoc_configs_option[];
 
 /* Puts --configs first on the search path (HARDBENCH_CONFIGS); turns each PATH@REF of
  * lines into a line of its own (replacing the item by the line's name); then loads each series,
@@ -50,9 +48,5 @@ int adhoc_prepare(const struct adhoc_cli *c, char **lines, char *const *sources,
 		  bool dry_run, struct adhoc *out, char **why);
 /* Removes the generated folder. */
 void adhoc_free(struct adhoc *a);
-
-/* The search path as HARDBENCH_CONFIGS holds it, with dirs put in front (absolute). 0,
- * or -1 with *why for a folder that does not exist. */
-int adhoc_use_configs(char *const *dirs, char **why);
 
 #endif

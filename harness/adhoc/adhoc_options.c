@@ -6,19 +6,9 @@
 #include <string.h>
 
 #include "adhoc/specs.h"
+#include "configs/search_path.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
-
-static int check_configs(void *base, const char *value, char **why)
-{
-	(void)base;
-	if (hb_is_dir(value))
-		return 0;
-	*why = xasprintf("--configs %s: not a folder (accepted: a folder laid out like "
-			 "kernel-configs/: builds/, variants/, fragments/, patches/, modules/, lines/)",
-			 value);
-	return -1;
-}
 
 static int check_patch(void *base, const char *value, char **why)
 {
@@ -54,15 +44,8 @@ static int check_variant(void *base, const char *value, char **why)
 }
 
 #define ADHOC(f) offsetof(struct adhoc_cli, f)
-#define CONFIGS_ENTRY                                                                         \
-	{ "configs", 0, HB_OPT_STR_REPEAT, "DIR", "a kernel-configs folder of your own, searched\n" \
-	  "before the project's (repeatable; also $HARDBENCH_CONFIGS, colon-separated)",           \
-	  .off = ADHOC(configs), .set = check_configs }
-
-const struct hb_option adhoc_configs_option[] = { CONFIGS_ENTRY, { NULL } };
-
 const struct hb_option adhoc_cli_options[] = {
-	CONFIGS_ENTRY,
+	CONFIGS_OPTION(ADHOC(configs)),
 	{ "patch", 0, HB_OPT_STR_REPEAT, "[NAME=]FILE[,FILE...]", "base + this series (git\n"
 	  "format-patch files, a folder of them, or an mbox) as build and variant NAME (default:\n"
 	  "from the first subject), with baseline's command line (repeatable)",

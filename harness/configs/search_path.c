@@ -135,3 +135,37 @@ char *config_origin_label(const char *from)
 	free(project);
 	return label;
 }
+
+int config_search_prepend(char *const *dirs, char **why)
+{
+	const char *old = getenv(CONFIGS_PATH_ENV);
+	char *path = xstrdup(old ? old : "");
+
+	for (size_t i = hb_strv_len(dirs); i-- > 0; ) {
+		char *abs = realpath(dirs[i], NULL), *next;
+		if (!abs || !hb_is_dir(abs)) {
+			*why = xasprintf("--configs %s: not a folder", dirs[i]);
+			free(abs);
+			free(path);
+			return -1;
+		}
+		next = xasprintf("%s%s%s", abs, *path ? ":" : "", path);
+		free(abs);
+		free(path);
+		path = next;
+	}
+	setenv(CONFIGS_PATH_ENV, path, 1);
+	free(path);
+	return 0;
+}
+
+int config_check_dir_option(void *base, const char *value, char **why)
+{
+	(void)base;
+	if (hb_is_dir(value))
+		return 0;
+	*why = xasprintf("--configs %s: not a folder (accepted: a folder laid out like "
+			 "kernel-configs/: builds/, variants/, fragments/, patches/, modules/, lines/)",
+			 value);
+	return -1;
+}

@@ -8,6 +8,8 @@
 
 #include <stdbool.h>
 
+#include "common/options.h"
+
 /* The colon-separated list of user folders, searched in order before the project's. */
 #define CONFIGS_PATH_ENV "HARDBENCH_CONFIGS"
 
@@ -26,5 +28,17 @@ int config_check_shadow(const char *path, const char *from, const char *sub, con
 			const char *suffix, const char *overrides);
 /* Where a definition came from, for `harness list`: "project", or the user's folder. */
 char *config_origin_label(const char *from);
+/* Puts dirs (absolute) in front of HARDBENCH_CONFIGS. The environment carries the path to
+ * every reader and to the processes a run starts, as HARDBENCH_CONFIGS given by hand does.
+ * 0, or -1 with *why for one that is not a folder. */
+int config_search_prepend(char *const *dirs, char **why);
+
+/* --configs DIR (repeatable) for every command that reads kernel-configs/: an option entry
+ * storing a char ** at offset; config_search_prepend applies it. */
+int config_check_dir_option(void *base, const char *value, char **why);
+#define CONFIGS_OPTION(offset)                                                                \
+	{ "configs", 0, HB_OPT_STR_REPEAT, "DIR", "a kernel-configs folder of your own, searched\n" \
+	  "before the project's (repeatable; also $" CONFIGS_PATH_ENV ", colon-separated)",         \
+	  .off = (offset), .set = config_check_dir_option }
 
 #endif

@@ -43,7 +43,9 @@ write_costly_patch() {
 		printf 'From: hardbench tests <tests@hardbench.invalid>\n'
 		printf 'Subject: [PATCH] af_unix: clear each stream skb once more (a known cost)\n\n'
 		printf 'A test patch: every AF_UNIX stream message pays one extra memset.\n---\n'
-		(cd "$work" && diff -u a/net/unix/af_unix.c b/net/unix/af_unix.c)
+		# Labels without dates: the same patch each time, so its kernel stays cached.
+		(cd "$work" && diff -u --label a/net/unix/af_unix.c --label b/net/unix/af_unix.c \
+			a/net/unix/af_unix.c b/net/unix/af_unix.c)
 	} > "$work/costly.patch"
 }
 
@@ -106,7 +108,7 @@ configs)
 	awk '{ print } /pr_notice\("%s", linux_banner\);/ { print "\tpr_notice(\"hardbench: a user build\\n\");" }' \
 		"$work/a/init/main.c" > "$work/b/init/main.c"
 	{ printf 'Subject: [PATCH] init: say so in a user build\n\n---\n'
-	  (cd "$work" && diff -u a/init/main.c b/init/main.c); } > "$dir/patches/mine/6.1/0001-init-say-so.patch"
+	  (cd "$work" && diff -u --label a/init/main.c --label b/init/main.c a/init/main.c b/init/main.c); } > "$dir/patches/mine/6.1/0001-init-say-so.patch"
 	"$harness" list --configs "$dir" > "$work/list" || fail "list failed"
 	grep -E "^ *mine .*$dir" "$work/list" || fail "list does not show mine from $dir: $(cat "$work/list")"
 	"$harness" boot mine --configs "$dir" -- sh -c 'uname -r; cat /proc/cmdline; dmesg' > "$work/out" ||
