@@ -8,7 +8,7 @@
 
 #include "analysis/numfmt.h"
 #include "common/xalloc.h"
-#include "kernel/kconfigs.h"
+#include "configs/kconfigs.h"
 #include "report/seeds_report.h"
 #include "results/store.h"
 

@@ -33,7 +33,7 @@ struct run_opts {
 	const char *resume;    /* resume this result set */
 	bool dry_run;
 	bool no_report;        /* skip the report and plots at the end */
-	char **sources;        /* --source values, [LINE=]DIR|TARBALL (kernel/kline.h) */
+	char **sources;        /* --source values, [LINE=]DIR|TARBALL (configs/kline.h) */
 	int jobs;              /* kernel build jobs (0: host cores) */
 	struct exec_cli exec;  /* --executor, --partition, --slurm-opt, --cache (run/executor.h) */
 };

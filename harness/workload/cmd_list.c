@@ -9,8 +9,8 @@
 #include "common/log.h"
 #include "common/options.h"
 #include "common/paths.h"
-#include "kernel/kconfigs.h"
-#include "kernel/kline.h"
+#include "configs/kconfigs.h"
+#include "configs/kline.h"
 #include "workload/workload.h"
 
 static const char *const list_kinds[] = { "all", "variants", "builds", "workloads", "lines", NULL };

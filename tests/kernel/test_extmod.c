@@ -9,8 +9,8 @@
 #include "test.h"
 #include "common/argparse.h"
 #include "kernel/cachekey.h"
-#include "kernel/extmod.h"
-#include "kernel/kconfigs.h"
+#include "configs/extmod.h"
+#include "configs/kconfigs.h"
 #include "kernel/recipe.h"
 #include "fixture.h"
 

@@ -4,7 +4,7 @@
 
 #include "test.h"
 #include "common/argparse.h"
-#include "kernel/kconfigs.h"
+#include "configs/kconfigs.h"
 #include "fixture.h"
 
 static bool ends_with(const char *s, const char *suffix)

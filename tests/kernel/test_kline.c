@@ -7,8 +7,8 @@
 
 #include "common/argparse.h"
 #include "kernel/cachekey.h"
-#include "kernel/kconfigs.h"
-#include "kernel/kline.h"
+#include "configs/kconfigs.h"
+#include "configs/kline.h"
 #include "test.h"
 #include "fixture.h"
 

@@ -1,5 +1,5 @@
 /* Out-of-tree modules of a build (extmod.h): naming, sources, key and copy. */
-#include "kernel/extmod.h"
+#include "configs/extmod.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -11,8 +11,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
-#include "kernel/kconfigs.h"
-#include "kernel/kconfigs_ini.h"
+#include "configs/ini.h"
 
 const char *extmod_name(const char *dir)
 {
@@ -79,7 +78,7 @@ static char *known_modules(const char *configs)
 	if (d)
 		closedir(d);
 	qsort(s.v, s.n, sizeof(*s.v), compare_strings);
-	joined = config_join_names(s.v);
+	joined = hb_join_names(s.v);
 	hb_free_strv(s.v);
 	free(root);
 	return joined;

@@ -1,6 +1,6 @@
 /* Kernel lines: kernel-configs/lines/<line>.line, and the --kernel-line / --source
  * values build, boot and run share. */
-#include "kernel/kline.h"
+#include "configs/kline.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -10,9 +10,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
-#include "kernel/kconfigs.h"
-#include "kernel/kconfigs_ini.h"
-#include "kernel/source.h"
+#include "configs/ini.h"
 
 int config_load_line(const char *name, struct line_def *out)
 {
@@ -77,7 +75,7 @@ char **config_list_lines(void)
 static char *known_lines(void)
 {
 	char **v = config_list_lines();
-	char *s = config_join_names(v);
+	char *s = hb_join_names(v);
 	hb_free_strv(v);
 	return s;
 }
@@ -149,7 +147,7 @@ static int check_path(const char *s, char **why)
 	if (!hb_is_file(s))
 		*why = xasprintf("--source: '%s' does not exist (accepted: [LINE=] a kernel tree or a "
 				 "tarball)", s);
-	else if (!ksource_is_tarball_name(s))
+	else if (!hb_tarball_suffix_len(s))
 		*why = xasprintf("--source: '%s' is not a tarball (accepted: a kernel tree, or .tar, "
 				 ".tar.xz, .tar.gz, .tgz, .tar.bz2, .tar.zst)", s);
 	else
@@ -191,7 +189,7 @@ int kline_check_sources_used(char *const *sources, char *const *lines, char **wh
 		bool used = hb_strv_contains(lines, line ? line : KLINE_DEFAULT);
 
 		if (!used) {
-			list = config_join_names((char **)lines);
+			list = hb_join_names((char **)lines);
 			*why = xasprintf("--source: '%s' is for kernel line %s, which this command does not "
 					 "build (lines: %s; a plain path is %s's, LINE=PATH names another)",
 					 sources[i], line ? line : KLINE_DEFAULT, list, KLINE_DEFAULT);

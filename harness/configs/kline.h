@@ -8,8 +8,8 @@
  *
  * The option entries below are shared by build, boot and run so the names and checks
  * are one: --kernel-line LINE (build, boot), --source [LINE=]DIR|TARBALL (all three). */
-#ifndef HB_KERNEL_KLINE_H
-#define HB_KERNEL_KLINE_H
+#ifndef HB_CONFIGS_KLINE_H
+#define HB_CONFIGS_KLINE_H
 
 #include "common/options.h"
 

@@ -1,31 +1,20 @@
 /* Names given on the command line -> variants and builds, with the one-line reason (the
  * known names) when a name is neither or its file is broken. */
-#include "kernel/kconfigs.h"
-#include "kernel/kconfigs_ini.h"
+#include "configs/kconfigs.h"
+#include "configs/ini.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/argparse.h"
 #include "common/paths.h"
-#include "kernel/kline.h"
+#include "configs/kline.h"
 #include "common/xalloc.h"
-
-char *config_join_names(char **v)
-{
-	char *s = xstrdup("");
-	for (size_t i = 0; v && v[i]; i++) {
-		char *next = xasprintf("%s%s%s", s, i ? ", " : "", v[i]);
-		free(s);
-		s = next;
-	}
-	return s;
-}
 
 /* "unknown variant 'x' (accepted: a, b)": the names of kind, for *why. */
 static char *unknown_name(const char *what, const char *name, char **known)
 {
-	char *list = config_join_names(known), *why;
+	char *list = hb_join_names(known), *why;
 
 	why = xasprintf("unknown %s '%s' (accepted: %s)", what, name, list);
 	free(list);
@@ -50,7 +39,7 @@ static int check_variant_build(const char *name, const struct variant_def *v, ch
 		return -1;
 	}
 	builds = config_list_builds();
-	char *list = config_join_names(builds);
+	char *list = hb_join_names(builds);
 	*why = xasprintf("variant '%s' names unknown build '%s' (builds: %s)", name, v->build, list);
 	free(list);
 	hb_free_strv(builds);
@@ -77,7 +66,7 @@ int config_require_variant(const char *name, struct variant_def *out, char **why
 static char *unknown_build_or_variant(const char *name)
 {
 	char **variants = config_list_variants(), **builds = config_list_builds();
-	char *vl = config_join_names(variants), *bl = config_join_names(builds);
+	char *vl = hb_join_names(variants), *bl = hb_join_names(builds);
 	char *why = xasprintf("unknown variant or build '%s' (variants: %s; builds: %s)", name, vl, bl);
 
 	free(vl);
@@ -132,7 +121,7 @@ static char *lines_with_series(const char *patch_dir)
 			have[n++] = xstrdup(lines[i]);
 		free(dir);
 	}
-	s = n ? config_join_names(have) : xstrdup("none");
+	s = n ? hb_join_names(have) : xstrdup("none");
 	hb_free_strv(have);
 	hb_free_strv(lines);
 	free(parent);

@@ -1,7 +1,7 @@
-/* Inside harness/kernel/: the INI reader and name rules kernel-configs/ files share
+/* Inside harness/configs/: the INI reader and name rules kernel-configs/ files share
  * (builds, variants, lines). */
-#ifndef HB_KERNEL_KCONFIGS_INI_H
-#define HB_KERNEL_KCONFIGS_INI_H
+#ifndef HB_CONFIGS_INI_H
+#define HB_CONFIGS_INI_H
 
 #include <stdbool.h>
 
@@ -26,7 +26,7 @@ char *config_def_path(const char *folder, const char *name, const char *suffix);
 /* first (copied, may be NULL), then each fragments= word as an absolute path under
  * fragments/. -2 after naming a missing one (file is the file that names it). */
 int config_resolve_fragments(const char *file, const char *words, char *const *first, char ***out);
-/* "a, b, c" of a list, for "accepted: ..." messages (newly allocated). */
-char *config_join_names(char **v);
+/* The kernel-configs/ folder: <hb_source_dir()>/kernel-configs (newly allocated). */
+char *config_dir(void);
 
 #endif

@@ -13,8 +13,8 @@
  * A build is always loaded for one kernel line: its fragments are base.config, the
  * line's fragments, then its own; its series is the one in patches/<folder>/<line>/.
  */
-#ifndef HB_KERNEL_KCONFIGS_H
-#define HB_KERNEL_KCONFIGS_H
+#ifndef HB_CONFIGS_KCONFIGS_H
+#define HB_CONFIGS_KCONFIGS_H
 
 #include <stdbool.h>
 
@@ -64,8 +64,6 @@ int config_require_variant(const char *name, struct variant_def *out, char **why
 /* A variant or build name -> the build's name (newly allocated); NULL with *why listing
  * the known variants and builds when it is neither. */
 char *config_require_build_name(const char *name, char **why);
-/* The kernel-configs/ folder: <hb_source_dir()>/kernel-configs (newly allocated). */
-char *config_dir(void);
 void build_def_free(struct build_def *b);
 void variant_def_free(struct variant_def *v);
 

@@ -4,8 +4,8 @@
  * work tree with the same make variables (so its vermagic matches), and installs the .ko
  * with the kernel's modules (lib/modules/<release>/extra/). The cache key covers every
  * source file, the entry's integrity manifest covers the .ko. */
-#ifndef HB_KERNEL_EXTMOD_H
-#define HB_KERNEL_EXTMOD_H
+#ifndef HB_CONFIGS_EXTMOD_H
+#define HB_CONFIGS_EXTMOD_H
 
 #include <stdbool.h>
 
