@@ -15,7 +15,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
-#include "report/seeds.h"
+#include "seeds/seeds.h"
 
 #define DEFAULT_SEEDS_DIR "/work/shared/seeds"
 #define MAX_NUMBERS 64

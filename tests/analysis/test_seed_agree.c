@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "test.h"
-#include "report/seeds.h"
+#include "seeds/seeds.h"
 
 static struct seed_figure figure(enum seed_kind kind, double value, double stderr_pct, bool noise)
 {

@@ -6,7 +6,7 @@
 
 #include "common/log.h"
 #include "common/xalloc.h"
-#include "report/seeds_report.h"
+#include "seeds/seeds_report.h"
 
 static bool has_workload(const struct dataset *ds, const char *workload)
 {

@@ -1,7 +1,7 @@
 /* Column-aligned tables for the text report and pipe tables for markdown. Cells are
  * collected first so that every column gets the width of its widest cell. */
-#ifndef HB_REPORT_TABLE_H
-#define HB_REPORT_TABLE_H
+#ifndef HB_ANALYSIS_TABLE_H
+#define HB_ANALYSIS_TABLE_H
 
 #include <stdbool.h>
 #include <stddef.h>

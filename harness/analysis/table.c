@@ -1,4 +1,4 @@
-#include "report/table.h"
+#include "analysis/table.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

@@ -13,8 +13,8 @@
 
 #include "analysis/numfmt.h"
 #include "common/xalloc.h"
-#include "report/seeds_report.h"
-#include "report/table.h"
+#include "seeds/seeds_report.h"
+#include "analysis/table.h"
 
 enum { NCOLS = 14 };
 

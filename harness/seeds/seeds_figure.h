@@ -1,13 +1,13 @@
 /* Internal to the published.json reader: seeds_load.c checks one figure's keys,
  * seeds_files.c reads files and folders of them (format: seeds.h). */
-#ifndef HB_REPORT_SEEDS_FIGURE_H
-#define HB_REPORT_SEEDS_FIGURE_H
+#ifndef HB_SEEDS_SEEDS_FIGURE_H
+#define HB_SEEDS_SEEDS_FIGURE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <json-c/json.h>
 
-#include "report/seeds.h"
+#include "seeds/seeds.h"
 
 #define PUBLISHED_FILE "published.json"
 

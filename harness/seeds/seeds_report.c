@@ -5,8 +5,8 @@
 
 #include "common/log.h"
 #include "common/xalloc.h"
-#include "report/render.h"
-#include "report/seeds_report.h"
+#include "seeds/render.h"
+#include "seeds/seeds_report.h"
 
 static bool wanted(const struct report_opts *o, const struct seed_figure *f)
 {
@@ -66,7 +66,7 @@ int seeds_report_run(struct report_ctx *ctx, const char *path)
 	if (!sr.figures)
 		rc = no_figures(ctx->opts, &sr.data);
 	else
-		report_renderer(ctx->opts->format)->seeds(&sr);
+		seeds_renderer(ctx->opts->format)(&sr);
 	for (size_t i = 0; i < sr.nrows; i++)
 		seeds_match_free(&sr.rows[i]);
 	free(sr.rows);

@@ -35,8 +35,8 @@
  * the run has them, else the nearest the run has (ties: the smaller); with cores null,
  * every cores the run measured (one comparison each). Only groups of the figure's kernel
  * line are compared: a figure is never matched across lines. */
-#ifndef HB_REPORT_SEEDS_H
-#define HB_REPORT_SEEDS_H
+#ifndef HB_SEEDS_SEEDS_H
+#define HB_SEEDS_SEEDS_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "common/xalloc.h"
-#include "report/seeds_report.h"
+#include "seeds/seeds_report.h"
 
 /* Adds name to the comma list *list unless it is there. */
 void seeds_add_unique(char **list, const char *name)

@@ -1,7 +1,7 @@
 /* What a report is asked for: the options of `harness report` (report.h), apart so that
  * the renderers and their shared context can read them without the dispatcher's header. */
-#ifndef HB_REPORT_REPORT_OPTS_H
-#define HB_REPORT_REPORT_OPTS_H
+#ifndef HB_ANALYSIS_REPORT_OPTS_H
+#define HB_ANALYSIS_REPORT_OPTS_H
 
 #include <stdbool.h>
 
@@ -20,7 +20,7 @@ struct report_opts {
 	const char *workload;      /* NULL, or only this workload */
 	bool paired;               /* pair an imported set's rounds (its CSV's boot column) */
 	const char *seeds;         /* NULL; or --against-seeds: a published.json, or a folder of
-				    * <workload>/published.json (report/seeds.h), compared with
+				    * <workload>/published.json (seeds/seeds.h), compared with
 				    * the run instead of the ordinary report */
 };
 

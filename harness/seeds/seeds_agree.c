@@ -1,7 +1,7 @@
 /* How a measured effect agrees with a published one: the sign, and the order of
  * magnitude. Effects, not raw figures, are compared: 1.05x and 1.50x are both "slower",
  * but one effect is ten times the other, which comparing 1.05 with 1.50 would hide. */
-#include "report/seeds.h"
+#include "seeds/seeds.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -8,9 +8,9 @@
 
 #include "analysis/numfmt.h"
 #include "common/xalloc.h"
-#include "report/render.h"
-#include "report/seeds_report.h"
-#include "report/table.h"
+#include "seeds/render.h"
+#include "seeds/seeds_report.h"
+#include "analysis/table.h"
 #include "results/store.h"
 
 /* Quotes longer than this are cut in the "source" column (published.json has them whole). */

@@ -1,8 +1,8 @@
 /* Checking one figure of a published.json (format: seeds.h; the files: seeds_files.c).
  * The files are typed by people from mails, so every key is checked and the first
  * problem is reported with the file, the figure and the key. */
-#include "report/seeds.h"
-#include "report/seeds_figure.h"
+#include "seeds/seeds.h"
+#include "seeds/seeds_figure.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -1,13 +1,13 @@
-/* --against-seeds, internal to report/: published figures matched with the run's cells,
+/* --against-seeds, internal to seeds/: published figures matched with the run's cells,
  * the measured conditions, and what the renderers share (the renderers: render.h). */
-#ifndef HB_REPORT_SEEDS_REPORT_H
-#define HB_REPORT_SEEDS_REPORT_H
+#ifndef HB_SEEDS_SEEDS_REPORT_H
+#define HB_SEEDS_SEEDS_REPORT_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "report/report_ctx.h"
-#include "report/seeds.h"
+#include "analysis/view.h"
+#include "seeds/seeds.h"
 #include "stats/stats.h"
 
 enum match_status {

@@ -11,8 +11,8 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
-#include "report/seeds.h"
-#include "report/seeds_figure.h"
+#include "seeds/seeds.h"
+#include "seeds/seeds_figure.h"
 
 /* The file as JSON; NULL after a problem naming the line where parsing stopped. */
 static json_object *read_json(struct seed_where *w)

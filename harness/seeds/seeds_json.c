@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "common/xalloc.h"
-#include "report/render.h"
-#include "report/seeds_report.h"
+#include "seeds/render.h"
+#include "seeds/seeds_report.h"
 #include "results/jsonfmt.h"
 #include "results/store.h"
 

@@ -9,7 +9,7 @@
 #include "analysis/numfmt.h"
 #include "common/xalloc.h"
 #include "configs/kconfigs.h"
-#include "report/seeds_report.h"
+#include "seeds/seeds_report.h"
 #include "results/store.h"
 
 #define UNKNOWN "unknown"
