@@ -8,7 +8,7 @@
 
 #include "boot/vm.h"
 #include "boot/vm_options.h"
-#include "run/executor.h"
+#include "run/exec_options.h"
 #include "run/plan.h"
 
 struct run_opts {
@@ -35,7 +35,7 @@ struct run_opts {
 	bool no_report;        /* skip the report and plots at the end */
 	char **sources;        /* --source values, [LINE=]DIR|TARBALL (configs/kline.h) */
 	int jobs;              /* kernel build jobs (0: host cores) */
-	struct exec_cli exec;  /* --executor, --partition, --slurm-opt, --cache (run/executor.h) */
+	struct exec_cli exec;  /* --executor, --partition, --slurm-opt, --cache (run/exec_options.h) */
 };
 
 /* Parses argv: HB_OPTS_OK, HB_OPTS_HELP (--help printed), or HB_OPTS_BAD with *why. */

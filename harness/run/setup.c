@@ -10,7 +10,7 @@
 #include "common/xalloc.h"
 #include "configs/kconfigs.h"
 #include "configs/kline.h"
-#include "run/executor.h"
+#include "run/exec_options.h"
 #include "run/matrix.h"
 #include "run/run.h"
 #include "workload/workload.h"

@@ -1,4 +1,4 @@
-/* The shard planner of the Slurm executor (run/shard.c) at the scale of a lab: 8 variants
+/* The shard planner of the Slurm executor (executor/slurm/shard.c) at the scale of a lab: 8 variants
  * x 5 workloads x 4 vCPU counts x 10 rounds for 100 nodes. Checks the shard count, that
  * each shard is exactly one round (so no paired comparison spans two nodes), that every
  * cell is in exactly one shard, that the round's shuffled order is kept, that each job
@@ -11,8 +11,8 @@
 #include "common/argparse.h"
 #include "common/xalloc.h"
 #include "run/plan.h"
-#include "run/shard.h"
-#include "run/slurm_jobs.h"
+#include "executor/slurm/shard.h"
+#include "executor/slurm/slurm_jobs.h"
 
 enum { NV = 8, NW = 5, NC = 4, NB = 10, NODES = 100 };
 

@@ -1,7 +1,7 @@
 /* Talking to Slurm: sbatch, squeue, scancel, always as argv arrays (no shell), with
- * SLURM_CONF and the rest of the environment inherited. Internal to run/. */
-#ifndef HB_RUN_SLURM_JOBS_H
-#define HB_RUN_SLURM_JOBS_H
+ * SLURM_CONF and the rest of the environment inherited. Internal to executor/slurm/. */
+#ifndef HB_EXECUTOR_SLURM_SLURM_JOBS_H
+#define HB_EXECUTOR_SLURM_SLURM_JOBS_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -10,7 +10,7 @@
 
 #include "common/log.h"
 #include "common/xalloc.h"
-#include "run/executor.h"
+#include "executor/slurm/slurm.h"
 
 struct mount_facts {
 	char point[PATH_MAX];

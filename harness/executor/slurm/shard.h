@@ -2,8 +2,8 @@
  * vCPU count), i.e. every cell with that workload, cores and boot, in plan order (which
  * keeps the round's shuffled variant order). A shard runs on one node, so the cells a
  * paired comparison uses (same workload, cores and round) never span two nodes. */
-#ifndef HB_RUN_SHARD_H
-#define HB_RUN_SHARD_H
+#ifndef HB_EXECUTOR_SLURM_SHARD_H
+#define HB_EXECUTOR_SLURM_SHARD_H
 
 #include <stddef.h>
 

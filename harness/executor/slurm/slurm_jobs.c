@@ -1,4 +1,4 @@
-#include "run/slurm_jobs.h"
+#include "executor/slurm/slurm_jobs.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -11,9 +11,9 @@
 #include "common/paths.h"
 #include "common/xalloc.h"
 #include "kernel/manifest.h"
-#include "run/executor.h"
+#include "executor/slurm/slurm.h"
 #include "run/run.h"
-#include "run/shard.h"
+#include "executor/slurm/shard.h"
 
 /* The job gets the submitting command line (so options that do not define the plan,
  * like --accel or --timeout, are the same); what defines the plan comes from RUN. */
@@ -145,22 +145,4 @@ int shard_child_select(struct run *r, char **why)
 	free(mine);
 	shard_plan_free(&sp);
 	return adopt_kernels(r, why) == 0 ? 0 : HB_EXIT_FAIL;
-}
-
-void shard_meta_note(const struct run *r, json_object *meta)
-{
-	json_object *s;
-	char host[256] = "";
-	const char *job = getenv("SLURM_JOB_ID");
-
-	if (!r->opts->exec.shard_of)
-		return;
-	gethostname(host, sizeof(host) - 1);
-	s = json_object_new_object();
-	json_object_object_add(s, "id", json_object_new_string(r->opts->exec.shard));
-	json_object_object_add(s, "of", json_object_new_string(r->opts->exec.shard_of));
-	json_object_object_add(s, "node", json_object_new_string(host));
-	if (job)
-		json_object_object_add(s, "job_id", json_object_new_string(job));
-	json_object_object_add(meta, "shard", s);
 }

@@ -11,7 +11,7 @@
 #include "common/progress.h"
 #include "common/xalloc.h"
 #include "run/journal.h"
-#include "run/slurm_exec.h"
+#include "executor/slurm/slurm_exec.h"
 
 bool shard_complete(const char *dir)
 {

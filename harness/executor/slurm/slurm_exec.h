@@ -1,14 +1,14 @@
-/* The state of a run on the Slurm executor, shared by executor_slurm.c (setup, submit,
- * merge) and slurm_watch.c (polling, progress, ^C). Internal to run/. */
-#ifndef HB_RUN_SLURM_EXEC_H
-#define HB_RUN_SLURM_EXEC_H
+/* The state of a run on the Slurm executor, shared by slurm.c (setup, submit,
+ * merge) and slurm_watch.c (polling, progress, ^C). Internal to executor/slurm/. */
+#ifndef HB_EXECUTOR_SLURM_SLURM_EXEC_H
+#define HB_EXECUTOR_SLURM_SLURM_EXEC_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "run/run.h"
-#include "run/shard.h"
-#include "run/slurm_jobs.h"
+#include "executor/slurm/shard.h"
+#include "executor/slurm/slurm_jobs.h"
 
 enum shard_state { SH_DONE_BEFORE, SH_TO_SUBMIT, SH_QUEUED, SH_RUNNING, SH_DONE, SH_FAILED };
 

@@ -1,4 +1,4 @@
-#include "run/shard.h"
+#include "executor/slurm/shard.h"
 
 #include <stdlib.h>
 #include <string.h>

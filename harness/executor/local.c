@@ -1,12 +1,10 @@
-/* harness run: plan, build, boot, measure, report. */
-#include <errno.h>
-#include <fcntl.h>
+/* The local executor: builds the kernels, boots every pending cell here in plan order
+ * (until --until-ci is met or a stop is asked), then reports. */
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -19,6 +17,7 @@
 #include "common/paths.h"
 #include "common/progress.h"
 #include "common/xalloc.h"
+#include "executor/executor.h"
 #include "plot/plot.h"
 #include "report/report.h"
 #include "run/run.h"
@@ -69,26 +68,6 @@ static void print_plan(const struct run *r, FILE *out)
 	fprintf(out, "estimate: %zu cells to run, about %s of guest time%s%s\n", pending,
 		hb_format_duration(total, buf, sizeof(buf)), missing ? " plus the kernel builds" : "",
 		r->accel == ACCEL_KVM ? "" : " (estimated for TCG; KVM is much faster)");
-}
-
-/* One run at a time per result set, for the whole run (the store's own lock covers only
- * sample appends). */
-int lock_run_dir(struct run *r)
-{
-	char *path;
-
-	if (hb_mkdir_p(r->dir, 0755) < 0) {
-		hb_error("cannot create %s: %s", r->dir, strerror(errno));
-		return -1;
-	}
-	path = hb_path_join(r->dir, ".run.lock");
-	r->run_lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-	free(path);
-	if (r->run_lock_fd < 0 || flock(r->run_lock_fd, LOCK_EX | LOCK_NB) < 0) {
-		hb_error("%s is in use by another 'harness run'", r->dir);
-		return -1;
-	}
-	return 0;
 }
 
 static int open_result_set(struct run *r, int argc, char **argv)
@@ -287,49 +266,24 @@ static int execute(struct run *r, int argc, char **argv)
 	return finish(r);
 }
 
-int cmd_run(int argc, char **argv)
+int local_run(struct run *r, int argc, char **argv)
 {
-	struct run_opts o;
-	struct run r = { .opts = &o, .run_lock_fd = -1 };
-	char *why;
-	int rc = run_opts_parse(argc, argv, &o, &why);
+	const struct run_opts *o = r->opts;
+	int rc;
 
-	if (rc != HB_OPTS_OK) {
-		run_opts_free(&o);
-		return rc == HB_OPTS_HELP ? HB_EXIT_OK : hb_usage_why(why);
-	}
-	if (exec_apply_cache(&o.exec, &why) < 0 || shard_child_prepare(&o, &why) < 0)
-		return hb_usage_why(why);
-	if (o.resume) {
-		r.dir = hb_resolve_run_dir(o.resume);
-		if (resume_read_plan(r.dir, &o, &why) < 0 || exec_resume_defaults(&o, r.dir, &why) < 0)
-			return hb_usage_why(why);
-	}
-	if ((rc = run_setup(&r, &why)) != 0 || (rc = shard_child_select(&r, &why)) != 0)
-		return rc == HB_EXIT_USAGE ? hb_usage_why(why) : hb_fail_why(why);
-	r.accel = (enum accel_kind)o.vm.accel;
-	estimator_init(&r.est, (const struct workload *const *)r.workloads, r.nworkloads, r.accel);
-	if (!r.dir) {
-		char *id = rs_new_run_id(NULL), *root = hb_results_root();
-		r.dir = o.out ? xstrdup(o.out) : hb_path_join(root, id);
-		free(id);
-		free(root);
-	}
-	if (o.exec.executor == EXECUTOR_SLURM)
-		return slurm_run(&r, argc, argv);
-	if (!o.resume && has_samples(r.dir))
+	if (!o->resume && has_samples(r->dir))
 		return hb_usage("--out: %s already holds samples (accepted: a new or empty directory; "
-				"or continue it with --resume)", r.dir);
-	if (!o.dry_run && lock_run_dir(&r) != 0)
+				"or continue it with --resume)", r->dir);
+	if (!o->dry_run && lock_run_dir(r) != 0)
 		return HB_EXIT_FAIL;
-	if (!o.dry_run)
+	if (!o->dry_run)
 		hb_clean_stale_vm_tmp(); /* what a killed harness left in /tmp */
-	if (o.resume && resume_load(&r) != 0)
+	if (o->resume && resume_load(r) != 0)
 		return HB_EXIT_FAIL;
-	print_plan(&r, o.dry_run ? stdout : stderr);
-	if (o.dry_run)
+	print_plan(r, o->dry_run ? stdout : stderr);
+	if (o->dry_run)
 		return HB_EXIT_OK;
-	rc = execute(&r, argc, argv);
-	rs_close(r.rs);
+	rc = execute(r, argc, argv);
+	rs_close(r->rs);
 	return rc;
 }

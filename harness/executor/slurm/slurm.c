@@ -1,5 +1,5 @@
 /* harness run --executor slurm: build the kernels here into the shared cache, submit one
- * --exclusive job per shard (run/shard.h), watch them (slurm_watch.c), merge the complete
+ * --exclusive job per shard (executor/slurm/shard.h), watch them (slurm_watch.c), merge the complete
  * shards into the run folder, report. */
 #include <errno.h>
 #include <limits.h>
@@ -20,7 +20,8 @@
 #include "plot/plot.h"
 #include "report/report.h"
 #include "results/merge.h"
-#include "run/slurm_exec.h"
+#include "executor/slurm/slurm.h"
+#include "executor/slurm/slurm_exec.h"
 
 static const char job_script[] =
 	"#!/bin/sh\n"
@@ -29,7 +30,7 @@ static const char job_script[] =
 
 /* The arguments every shard's `harness run` gets: this command line less what only the
  * submitting side means (--dry-run); the job itself replaces the plan, --out and
- * --resume (run/shard_child.c). */
+ * --resume (shard_child.c). */
 static char **run_args(int argc, char **argv)
 {
 	char **v = xcalloc((size_t)argc + 1, sizeof(char *));
