@@ -23,9 +23,9 @@
 #include "common/tmpdir.h"
 #include "common/xalloc.h"
 #include "configs/search_path.h"
-#include "kernel/kconfigs.h"
-#include "kernel/kconfigs_ini.h"
-#include "kernel/kline.h"
+#include "configs/kconfigs.h"
+#include "configs/ini.h"
+#include "configs/kline.h"
 #include "kernel/source.h"
 
 /* Names the ad-hoc options take: none may be a build or variant already (of any folder
@@ -228,7 +228,7 @@ static int add_variant(const char *value, struct names *n, struct overlay *o, st
 	if (named_args_parse("--variant", value, true, &a, why) < 0)
 		return -1;
 	if (!hb_strv_contains(n->builds, a.build) && !hb_strv_contains(m->builds.v, a.build)) {
-		char *known = config_join_names(n->builds);
+		char *known = hb_join_names(n->builds);
 		*why = xasprintf("--variant %s: no build '%s' (accepted: %s, or a --patch NAME)", value,
 				 a.build, known);
 		free(known);

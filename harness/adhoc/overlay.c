@@ -13,9 +13,9 @@
 #include "common/paths.h"
 #include "common/tmpdir.h"
 #include "common/xalloc.h"
-#include "kernel/extmod.h"
-#include "kernel/kconfigs.h"
-#include "kernel/kline.h"
+#include "configs/extmod.h"
+#include "configs/kconfigs.h"
+#include "configs/kline.h"
 
 /* The build and variant an ad-hoc patch starts from. */
 #define BASE_BUILD "base"

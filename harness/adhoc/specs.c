@@ -6,7 +6,7 @@
 #include "common/argparse.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
-#include "kernel/kconfigs_ini.h"
+#include "configs/ini.h"
 
 static const char name_rule[] = "lower case letters, digits, '_', '-', '.'";
 

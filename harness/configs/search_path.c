@@ -9,7 +9,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
-#include "kernel/kconfigs.h"
+#include "configs/ini.h"
 
 char **config_search_path(void)
 {

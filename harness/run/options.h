@@ -9,7 +9,7 @@
 #include "adhoc/adhoc.h"
 #include "boot/vm.h"
 #include "boot/vm_options.h"
-#include "run/executor.h"
+#include "run/exec_options.h"
 #include "run/plan.h"
 
 struct run_opts {
@@ -34,9 +34,9 @@ struct run_opts {
 	const char *resume;    /* resume this result set */
 	bool dry_run;
 	bool no_report;        /* skip the report and plots at the end */
-	char **sources;        /* --source values, [LINE=]DIR|TARBALL (kernel/kline.h) */
+	char **sources;        /* --source values, [LINE=]DIR|TARBALL (configs/kline.h) */
 	int jobs;              /* kernel build jobs (0: host cores) */
-	struct exec_cli exec;  /* --executor, --partition, --slurm-opt, --cache (run/executor.h) */
+	struct exec_cli exec;  /* --executor, --partition, --slurm-opt, --cache (run/exec_options.h) */
 	struct adhoc_cli adhoc; /* --configs, --patch, --patch-cmdline, --variant (adhoc/adhoc.h) */
 	char **prebuilt;       /* --kernel NAME=IMAGE[,modules=DIR][,cmdline=ARGS] (run/prebuilt.c) */
 };

@@ -9,7 +9,7 @@
 #include "common/argparse.h"
 #include "common/log.h"
 #include "common/xalloc.h"
-#include "kernel/kconfigs.h"
+#include "configs/kconfigs.h"
 #include "run/run.h"
 
 static int check_name(const struct run *r, const char *value, const char *name, char **why)

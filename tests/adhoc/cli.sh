@@ -2,7 +2,7 @@
 # Bad input to the ad-hoc options: one line naming the value, exit 2, and nothing built
 # or booted (the kernel cache and the results folder stay empty). Good input shows in the
 # plan (--dry-run). Usage: cli.sh HARNESS DATA_DIR (tests/data/adhoc)
-. "$(dirname "$0")/../analysis/lib.sh"
+. "$(dirname "$0")/../common/cli-lib.sh"
 export HARDBENCH_CACHE=$WORK/cache HARDBENCH_RESULTS=$WORK/results
 unset HARDBENCH_CONFIGS
 mkdir -p "$WORK/cache" "$WORK/results"
