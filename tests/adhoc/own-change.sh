@@ -96,12 +96,13 @@ variant)
 	grep -Eq "slub-debug +hackbench" "$work/plan" || fail "the variant is not in the plan: $(cat "$work/plan")"
 	;;
 configs)
-	# A folder of one's own: one build (base + a fragment + a patch), one variant.
+	# A folder of one's own: one build (base + a patch), one variant. No fragment: any
+	# Kconfig change rewrites autoconf.h, which every file includes, so ccache would miss
+	# on all 1300 compiles (10+ min here) where a patch to one file costs one.
 	dir=$work/configs
-	mkdir -p "$dir/builds" "$dir/variants" "$dir/fragments" "$dir/patches/mine/6.1" "$work/a/init" "$work/b/init"
-	printf '[build]\ndescription = user build: base + a boot message\nfragments = mine\npatches = mine\n' \
+	mkdir -p "$dir/builds" "$dir/variants" "$dir/patches/mine/6.1" "$work/a/init" "$work/b/init"
+	printf '[build]\ndescription = user build: base + a boot message\npatches = mine\n' \
 		> "$dir/builds/mine.build"
-	printf 'CONFIG_LOCALVERSION="-mine"\n' > "$dir/fragments/mine.config"
 	printf '[variant]\nbuild = mine\ncmdline = init_on_alloc=0 init_on_free=0 printk.time=1\n' \
 		> "$dir/variants/mine.variant"
 	source_file init/main.c > "$work/a/init/main.c" || fail "cannot read init/main.c"
@@ -111,9 +112,8 @@ configs)
 	  (cd "$work" && diff -u --label a/init/main.c --label b/init/main.c a/init/main.c b/init/main.c); } > "$dir/patches/mine/6.1/0001-init-say-so.patch"
 	"$harness" list --configs "$dir" > "$work/list" || fail "list failed"
 	grep -E "^ *mine .*$dir" "$work/list" || fail "list does not show mine from $dir: $(cat "$work/list")"
-	"$harness" boot mine --configs "$dir" -- sh -c 'uname -r; cat /proc/cmdline; dmesg' > "$work/out" ||
+	"$harness" boot mine --configs "$dir" -- sh -c 'cat /proc/cmdline; dmesg' > "$work/out" ||
 		fail "boot failed"
-	grep -E -- "-mine$" "$work/out" || fail "uname -r lacks the fragment's -mine"
 	grep -q "hardbench: a user build" "$work/out" || fail "dmesg lacks the patch's message"
 	grep -qw "printk.time=1" "$work/out" || fail "/proc/cmdline lacks the variant's printk.time=1"
 	# Same content as the project's base under another name: base's cache entry, no make.
