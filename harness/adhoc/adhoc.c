@@ -200,6 +200,9 @@ static int add_patch(const struct adhoc_cli *c, const char *value, char *const *
 		return -1;
 	}
 	name = spec.name ? xstrdup(spec.name) : series_name_from_subject(s.patches[0].subject);
+	if (!spec.name)
+		hb_info("--patch %s: build and variant '%s' (from the first subject; --patch "
+			"NAME=FILE chooses another)", value, name);
 	extra = extra_cmdline(c, name);
 	rc = claim(n, "--patch", name, why);
 	if (rc == 0)

@@ -275,18 +275,28 @@ int series_load(char *const *paths, struct series *out, char **why)
 	return rc;
 }
 
+static bool is_name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+
 char *series_name_from_subject(const char *subject)
 {
 	char *name = xcalloc(NAME_MAX_LEN + 1, 1);
+	const char *p = subject;
 	size_t n = 0;
 
-	for (const char *p = subject; *p && n < NAME_MAX_LEN; p++) {
+	for (; *p && n < NAME_MAX_LEN; p++) {
 		char c = (char)tolower((unsigned char)*p);
-		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+		if (is_name_char(c))
 			name[n++] = c;
 		else if (n && name[n - 1] != '-')
 			name[n++] = '-';
 	}
+	/* Cut at a word's end, not inside one ("...-once-more-a" is "...-once-more"). */
+	if (n == NAME_MAX_LEN && is_name_char((char)tolower((unsigned char)*p)) && strchr(name, '-'))
+		while (name[n - 1] != '-')
+			name[--n] = '\0';
 	while (n && name[n - 1] == '-')
 		name[--n] = '\0';
 	if (!n) {

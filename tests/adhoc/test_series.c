@@ -124,6 +124,10 @@ TEST(names_from_subjects)
 	n = series_name_from_subject("a very long subject line that goes on and on past forty characters");
 	CHECK(strlen(n) <= 40 && n[strlen(n) - 1] != '-');
 	free(n);
+	/* 40 characters end inside "a": cut at the word before. */
+	n = series_name_from_subject("af_unix: clear each stream skb once more (a known cost)");
+	CHECK_STR(n, "af-unix-clear-each-stream-skb-once-more");
+	free(n);
 }
 
 TEST_MAIN()
