@@ -103,7 +103,7 @@ int config_load_build_line(const char *name, const char *line, struct build_def 
 	*out = (struct build_def){ 0 };
 	if (!config_valid_name(name))
 		return -1;
-	line = line ? line : KLINE_DEFAULT;
+	line = line ? line : HB_DEFAULT_LINE;
 	path = config_def_path("builds", name, ".build");
 	rc = config_load_ini(path, &t);
 	if (rc == 0 && patches && *patches && !(words_one(patches) && config_valid_name(patches))) {

@@ -8,6 +8,7 @@
 #include <json-c/json.h>
 
 #include "common/fileutil.h"
+#include "common/kernel_line.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
@@ -26,7 +27,7 @@ static struct gate_entry *add_entry(struct gate_set *set, const char *clock, con
 	*e = (struct gate_entry){ .clock = xstrdup(clock), .workload = xstrdup(workload),
 				  .metric = xstrdup(metric),
 				  .unit = xstrdup(unit), .variant = xstrdup(variant), .cores = cores,
-				  .lower_is_better = lower, .line = xstrdup(RS_DEFAULT_LINE) };
+				  .lower_is_better = lower, .line = xstrdup(HB_DEFAULT_LINE) };
 	return e;
 }
 

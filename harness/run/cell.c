@@ -80,7 +80,7 @@ static char *gather_rep(const struct workload *w, const struct workload_cell *wc
 static char *cell_log_dir(const struct run *r, const struct plan_cell *c)
 {
 	for (int attempt = 1;; attempt++) {
-		bool other = strcmp(c->line, KLINE_DEFAULT) != 0; /* default line: names as before */
+		bool other = !hb_is_default_line(c->line); /* default line: names as before */
 		char *d = xasprintf("%s/logs/%s%s%s-%s-c%d-b%d%s%.0d", r->dir, other ? c->line : "",
 				    other ? "-" : "", c->variant, c->workload, c->cores, c->boot,
 				    attempt > 1 ? "-try" : "", attempt > 1 ? attempt : 0);

@@ -35,7 +35,7 @@ static int seed_given(void *base, const char *value, char **why)
 
 static const struct hb_option run_options[] = {
 	{ "kernels", 0, HB_OPT_STR_LIST, "LINES", "comma-separated kernel lines, e.g. 6.1,6.12 (default\n"
-	  KLINE_DEFAULT "; kernel-configs/lines/): each variant runs on each", .off = RUN(lines) },
+	  HB_DEFAULT_LINE "; kernel-configs/lines/): each variant runs on each", .off = RUN(lines) },
 	{ "variants", 0, HB_OPT_STR_LIST, "LIST", "comma-separated variants (harness list)", .off = RUN(variants) },
 	{ "workloads", 0, HB_OPT_STR_LIST, "LIST", "comma-separated workloads (harness list)", .off = RUN(workloads) },
 	{ "reps", 0, HB_OPT_INT, "N", "repetitions per boot (default 1)", 1, 1000, .off = RUN(reps) },

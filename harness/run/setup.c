@@ -53,7 +53,7 @@ static int check_lines(struct run_opts *o, char **why)
 {
 	if (!o->lines) {
 		o->lines = xcalloc(2, sizeof(char *));
-		o->lines[0] = xstrdup(KLINE_DEFAULT);
+		o->lines[0] = xstrdup(HB_DEFAULT_LINE);
 	}
 	if (kline_check_sources_used(o->sources, o->lines, why) < 0)
 		return -1;
