@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <ftw.h>
 #include <libgen.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -310,7 +311,7 @@ static int extract_tarball(const struct ksource *s, const char *cache, const cha
 		hb_error("cannot create %s: %s", tmp, strerror(errno));
 		goto out;
 	}
-	if (hb_run(argv, &(struct spawn_opts){ .stdin_null = true, .die_with_parent = true }) != 0) {
+	if (hb_run(argv, &(struct spawn_opts){ .stdin_null = true, .parent_death_signal = SIGTERM }) != 0) {
 		hb_error("tar could not extract %s", s->path);
 		goto out;
 	}
@@ -372,7 +373,7 @@ int ksource_copy(const char *tree, const char *dest)
 
 	if (!links)
 		hb_warn("%s is on another file system than the cache: copying it in full", tree);
-	rc = hb_run(argv, &(struct spawn_opts){ .stdin_null = true, .die_with_parent = true });
+	rc = hb_run(argv, &(struct spawn_opts){ .stdin_null = true, .parent_death_signal = SIGTERM });
 	free(parent);
 	if (rc != 0) {
 		hb_error("cannot copy %s to %s (cp exited %d)", tree, dest, rc);
