@@ -93,13 +93,15 @@ static int store_value(const struct hb_option *o, const char *flag, const char *
 }
 
 /* Stores one given (or default) value, then runs the entry's own check. */
-static int apply(const struct entry *e, const char *v, void *out, char **why)
+static int apply(const struct entry *e, const char *v, bool given, void *out, char **why)
 {
 	const struct hb_option *o = e->o;
 	char *flag = xasprintf("--%s", o->name);
 	int rc = store_value(o, flag, v, field(out, e, o->off), field(out, e, o->count_off), why);
 
 	free(flag);
+	if (rc == 0 && given && o->given_off)
+		*(bool *)field(out, e, o->given_off) = true;
 	if (rc == 0 && o->set)
 		rc = o->set((char *)out + e->base, v, why);
 	return rc;
@@ -110,7 +112,7 @@ static int apply_defaults(const struct entry *es, size_t n, void *out, char **wh
 	for (size_t i = 0; i < n; i++) {
 		if (es[i].o->kind == HB_OPT_FLAG_OFF)
 			*(bool *)field(out, &es[i], es[i].o->off) = true;
-		if (es[i].o->def && apply(&es[i], es[i].o->def, out, why) < 0)
+		if (es[i].o->def && apply(&es[i], es[i].o->def, false, out, why) < 0)
 			return -1;
 	}
 	return 0;
@@ -211,7 +213,7 @@ static int scan(const struct hb_cmdspec *s, const struct entry *es, size_t n, in
 		} else if (!e) {
 			*why = option_error(s, es, n, c, argv[optind - 1]);
 			rc = HB_OPTS_BAD;
-		} else if (apply(e, optarg, out, why) < 0) {
+		} else if (apply(e, optarg, true, out, why) < 0) {
 			rc = HB_OPTS_BAD;
 		}
 	}

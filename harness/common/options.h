@@ -40,6 +40,9 @@ struct hb_option {
 	size_t off;                  /* where the value goes, from the group's base */
 	size_t count_off;            /* LONG_LIST: its size_t count */
 	const char *def;             /* parsed as if given before argv; said in --help */
+	/* Offset (from the group's base) of a bool set when the option is on the command
+	 * line, not when .def set it; 0: none (such a bool is never a struct's first member). */
+	size_t given_off;
 	bool optional_value;         /* --name or --name=VALUE (set() gets NULL without one) */
 	/* CUSTOM, and extra checks of other kinds (after the store): 0, or -1 with *why. */
 	int (*set)(void *base, const char *value, char **why);

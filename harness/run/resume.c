@@ -55,9 +55,9 @@ static json_object *get(json_object *o, const char *key)
 static const char *plan_option_given(const struct run_opts *o)
 {
 	const char *given = o->lines ? "--kernels" : o->variants ? "--variants" : o->workloads ? "--workloads" : o->vm.cores ? "--cores"
-		: o->reps ? "--reps" : o->boots ? "--boots" : o->params[0] ? "--param" : o->order_given ? "--order"
+		: o->reps_given ? "--reps" : o->boots_given ? "--boots" : o->params[0] ? "--param" : o->order_given ? "--order"
 		: o->seed_given ? "--seed" : o->vm.mem_mib ? "--mem" : o->out ? "--out"
-		: o->until_ci ? "--until-ci" : o->max_boots ? "--max-boots" : o->vm.clock ? "--clock"
+		: o->until_ci ? "--until-ci" : o->max_boots_given ? "--max-boots" : o->vm.clock ? "--clock"
 		: NULL;
 	return given;
 }
