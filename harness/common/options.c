@@ -237,29 +237,6 @@ int hb_opts_parse(const struct hb_cmdspec *s, int argc, char **argv, void *out,
 	return rc;
 }
 
-char *hb_opt_accepted(const struct hb_option *o)
-{
-	char *list, *out;
-
-	switch (o->kind) {
-	case HB_OPT_INT:
-	case HB_OPT_LONG:
-		return xasprintf("an integer from %ld to %ld", (long)o->min, (long)o->max);
-	case HB_OPT_LONG_LIST:
-		return xasprintf("comma-separated integers from %ld to %ld", (long)o->min, (long)o->max);
-	case HB_OPT_DOUBLE: return xasprintf("a number from %g to %g", o->min, o->max);
-	case HB_OPT_SIZE_MIB:
-		return xasprintf("%ldM to %ldM, with suffix M or G", (long)o->min, (long)o->max);
-	case HB_OPT_CHOICE:
-	case HB_OPT_CHOICE_STR:
-		list = hb_join_choices(o->choices);
-		out = xasprintf("one of %s", list);
-		free(list);
-		return out;
-	default: return xstrdup(o->arg ? "a value" : "no value");
-	}
-}
-
 static void help_line(FILE *f, const struct hb_option *o)
 {
 	char letter[8] = "", head[64];
@@ -290,15 +267,6 @@ void hb_opts_help(const struct hb_cmdspec *s, FILE *f)
 	fprintf(f, "  -h, --help%*sthis text\n", HELP_COLUMN - 12, "");
 	if (s->epilog)
 		fputs(s->epilog, f);
-}
-
-const struct hb_option *hb_opts_find(const struct hb_cmdspec *s, const char *name)
-{
-	for (int g = 0; s->groups[g].opts; g++)
-		for (const struct hb_option *o = s->groups[g].opts; o->name; o++)
-			if (!strcmp(o->name, name))
-				return o;
-	return NULL;
 }
 
 void hb_opts_free(const struct hb_cmdspec *s, void *out)

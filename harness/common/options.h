@@ -77,10 +77,6 @@ int hb_opts_parse(const struct hb_cmdspec *s, int argc, char **argv, void *out,
 bool hb_opts_cmd(const struct hb_cmdspec *s, int argc, char **argv, void *out, int *first_operand,
 		 int *status);
 void hb_opts_help(const struct hb_cmdspec *s, FILE *f);
-/* "an integer from 1 to 64", "one of auto, kvm, tcg": what the entry accepts. */
-char *hb_opt_accepted(const struct hb_option *o);
-/* The entry named name in s, or NULL. */
-const struct hb_option *hb_opts_find(const struct hb_cmdspec *s, const char *name);
 /* Frees the lists the table allocated in out (LONG_LIST, STR_LIST, STR_REPEAT). */
 void hb_opts_free(const struct hb_cmdspec *s, void *out);
 

@@ -1,6 +1,6 @@
 /* --against-seeds as text or markdown: per published source (seed, workload, conditions)
  * its conditions and the measured ones, then one row per figure: published vs measured
- * and how they agree. (A source with nothing measured for one reason: seeds_lines.c; one
+ * and how they agree. (A source with nothing measured for one reason: seeds_oneline.c; one
  * whose seed printed both arms and their difference, in that shape: seeds_arms.c.) */
 #include <math.h>
 #include <stdlib.h>
