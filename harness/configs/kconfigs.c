@@ -27,11 +27,6 @@ static bool is_patch_file(const char *name)
 	return name[0] != '.' && n > 6 && !strcmp(name + n - 6, ".patch");
 }
 
-static int compare_strings(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Sorted NULL-terminated list of dir's entries accepted by keep(), as dir/entry when
  * full_paths; an empty list when dir is missing. */
 static char **list_dir(const char *dir, bool (*keep)(const char *), bool full_paths)
@@ -51,7 +46,7 @@ static char **list_dir(const char *dir, bool (*keep)(const char *), bool full_pa
 		closedir(d);
 	v = xgrow(v, &cap, n + 1, sizeof(*v));
 	v[n] = NULL;
-	qsort(v, n, sizeof(*v), compare_strings);
+	hb_strv_sort(v, n);
 	return v;
 }
 
@@ -206,7 +201,7 @@ static char **list_names(const char *folder, bool (*keep)(const char *), size_t 
 	for (size_t i = 0; v[i]; i++)
 		v[i][strlen(v[i]) - suffix_len] = '\0';
 	/* Sorted again without the suffix: "kasan" before "kasan-vmalloc". */
-	qsort(v, hb_strv_len(v), sizeof(*v), compare_strings);
+	hb_strv_sort(v, hb_strv_len(v));
 	free(sub);
 	free(dir);
 	return v;

@@ -44,11 +44,6 @@ int config_load_line(const char *name, struct line_def *out)
 	return rc;
 }
 
-static int compare_strings(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 char **config_list_lines(void)
 {
 	char *dir = config_def_path("lines", "", "");
@@ -67,7 +62,7 @@ char **config_list_lines(void)
 	}
 	if (d)
 		closedir(d);
-	qsort(v, n, sizeof(*v), compare_strings);
+	hb_strv_sort(v, n);
 	free(dir);
 	return v;
 }

@@ -11,9 +11,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/argparse.h"
+#include "common/fileutil.h"
 #include "common/hash.h"
 #include "common/lock.h"
-#include "common/fileutil.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/progress.h"
@@ -122,11 +123,6 @@ static void collect_entry(const char *path, const struct stat *st, struct tree_w
 				     (long long)st->st_mtim.tv_sec, st->st_mtim.tv_nsec);
 }
 
-static int compare_strings(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* nftw callbacks get no user pointer: a small recursion instead. */
 static int walk_tree(const char *dir, struct tree_walk *w)
 {
@@ -166,7 +162,7 @@ static char *plain_tree_identity(const char *tree)
 		free(w.lines);
 		return NULL;
 	}
-	qsort(w.lines, w.n, sizeof(*w.lines), compare_strings);
+	hb_strv_sort(w.lines, w.n);
 	h = hb_sha256_new();
 	for (size_t i = 0; i < w.n; i++) {
 		hb_sha256_add_str(h, w.lines[i]);
