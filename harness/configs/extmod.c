@@ -11,7 +11,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
-#include "configs/ini.h"
+#include "configs/files.h"
 
 const char *extmod_name(const char *dir)
 {

@@ -1,12 +1,11 @@
 /* kernel-configs/ builds and variants: INI files read with inih. */
 #include "configs/kconfigs.h"
 #include "configs/extmod.h"
-#include "configs/ini.h"
+#include "configs/files.h"
 #include "configs/kline.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <ini.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -10,7 +10,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
-#include "configs/ini.h"
+#include "configs/files.h"
 
 int config_load_line(const char *name, struct line_def *out)
 {
