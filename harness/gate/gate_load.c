@@ -7,6 +7,7 @@
 #include <string.h>
 #include <json-c/json.h>
 
+#include "common/argparse.h"
 #include "common/fileutil.h"
 #include "common/kernel_line.h"
 #include "common/log.h"
@@ -196,11 +197,6 @@ void gate_set_free(struct gate_set *set)
 	memset(set, 0, sizeof(*set));
 }
 
-static int str_cmp(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 /* Samples name their clock, so the entries decide (distinct names, sorted, so that two
  * sets of the same clocks get the same label); meta.json only speaks for an empty set. */
 void gate_set_clock(struct gate_set *set, const char *meta_clock)
@@ -216,7 +212,7 @@ void gate_set_clock(struct gate_set *set, const char *meta_clock)
 		if (!seen)
 			names[n++] = set->e[i].clock;
 	}
-	qsort(names, n, sizeof(*names), str_cmp);
+	hb_strv_sort((char **)names, n); /* reorders the pointers only */
 	for (size_t i = 0; i < n; i++) {
 		char *next = label ? xasprintf("%s+%s", label, names[i]) : xstrdup(names[i]);
 		free(label);

@@ -362,11 +362,6 @@ const struct workload_parser *workload_find_parser(const char *name)
 	return NULL;
 }
 
-static int compare_names(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 char **workload_names(void)
 {
 	size_t n = 0;
@@ -377,7 +372,7 @@ char **workload_names(void)
 	names = xcalloc(n + 1, sizeof(*names));
 	for (size_t i = 0; i < n; i++)
 		names[i] = xstrdup(workload_parsers[i]->name);
-	qsort(names, n, sizeof(*names), compare_names);
+	hb_strv_sort(names, n);
 	return names;
 }
 
