@@ -24,7 +24,7 @@
 #include "common/xalloc.h"
 #include "configs/search_path.h"
 #include "configs/kconfigs.h"
-#include "configs/ini.h"
+#include "configs/files.h"
 #include "configs/kline.h"
 #include "kernel/source.h"
 
@@ -330,7 +330,7 @@ static int add_gitrefs(const struct adhoc_cli *c, char **lines, struct overlay *
 int adhoc_prepare(const struct adhoc_cli *c, char **lines, char *const *sources,
 		  bool dry_run, struct adhoc *out, char **why)
 {
-	char *default_lines[] = { (char *)KLINE_DEFAULT, NULL };
+	char *default_lines[] = { (char *)HB_DEFAULT_LINE, NULL };
 	struct overlay o = { 0 };
 	struct names n = { 0 };
 	struct made m = { .record = json_object_new_object() };

@@ -6,7 +6,7 @@
 #include "common/argparse.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
-#include "configs/ini.h"
+#include "configs/files.h"
 
 static const char name_rule[] = "lower case letters, digits, '_', '-', '.'";
 

@@ -9,7 +9,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
-#include "configs/ini.h"
+#include "configs/files.h"
 
 char **config_search_path(void)
 {
