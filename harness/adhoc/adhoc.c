@@ -10,10 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "adhoc/apply_check.h"
 #include "adhoc/gitref.h"
 #include "adhoc/overlay.h"
-#include "adhoc/series.h"
+#include "configs/series.h"
 #include "adhoc/specs.h"
 #include "common/argparse.h"
 #include "common/fileutil.h"
@@ -26,7 +25,6 @@
 #include "configs/kconfigs.h"
 #include "configs/files.h"
 #include "configs/kline.h"
-#include "kernel/source.h"
 
 /* Names the ad-hoc options take: none may be a build or variant already (of any folder
  * on the search path) or another option's. */
@@ -47,67 +45,6 @@ static int claim(struct names *n, const char *option, const char *name, char **w
 		return -1;
 	}
 	hb_strv_push(&n->taken, xstrdup(name));
-	return 0;
-}
-
-/* The source tree of line a series must apply to; NULL (not checked) when a dry run
- * would have to extract it first. */
-static char *line_tree(const char *line, char *const *sources, bool dry_run, char **why)
-{
-	const char *src = kline_source_for(sources, line);
-	struct line_def l = { 0 };
-	struct ksource ks;
-	char *cache = hb_cache_dir(), *tree = NULL;
-
-	if (!src && config_require_line(line, &l, why) == 0)
-		src = l.source;
-	if (src && ksource_identify(src, cache, &ks) == 0) {
-		tree = ksource_shared_path(&ks, cache);
-		if (!hb_is_dir(tree)) {
-			free(tree);
-			tree = dry_run ? NULL : ksource_shared_tree(&ks, cache);
-			if (!tree && !dry_run)
-				*why = xasprintf("kernel line %s: cannot extract %s", line, src);
-		}
-		ksource_free(&ks);
-	} else if (src) {
-		*why = xasprintf("kernel line %s: cannot read its source %s", line, src);
-	}
-	line_def_free(&l);
-	free(cache);
-	return tree;
-}
-
-static int check_applies(const struct series *s, const char *name, char *const *lines,
-			 char *const *sources, bool dry_run, char **why)
-{
-	for (size_t i = 0; lines[i]; i++) {
-		char *reason = NULL, *tree = line_tree(lines[i], sources, dry_run, &reason);
-		char *scratch;
-		int rc;
-
-		if (!tree && reason) {
-			*why = xasprintf("--patch %s: %s", name, reason);
-			free(reason);
-			return -1;
-		}
-		if (!tree)
-			continue; /* a dry run with the source not extracted yet */
-		if (!(scratch = hb_mkdtemp_owned(HB_TMP_CONFIGS))) {
-			*why = xasprintf("cannot make a folder under /tmp: %s", strerror(errno));
-			free(tree);
-			return -1;
-		}
-		rc = series_check_applies(s, tree, scratch, &reason);
-		if (rc < 0)
-			*why = xasprintf("--patch %s: %s", name, reason);
-		free(reason);
-		hb_remove_tree(scratch);
-		free(scratch);
-		free(tree);
-		if (rc < 0)
-			return -1;
-	}
 	return 0;
 }
 
@@ -185,8 +122,8 @@ static json_object *series_json(const struct series *s)
 }
 
 static int add_patch(const struct adhoc_cli *c, const char *value, char *const *lines,
-		     char *const *sources, bool dry_run, struct names *n, struct overlay *o,
-		     struct made *m, char **why)
+		     char *const *sources, bool dry_run, adhoc_apply_check check, struct names *n,
+		     struct overlay *o, struct made *m, char **why)
 {
 	struct patch_spec spec;
 	struct series s;
@@ -206,7 +143,7 @@ static int add_patch(const struct adhoc_cli *c, const char *value, char *const *
 	extra = extra_cmdline(c, name);
 	rc = claim(n, "--patch", name, why);
 	if (rc == 0)
-		rc = check_applies(&s, name, lines, sources, dry_run, why);
+		rc = check ? check(&s, name, lines, sources, dry_run, why) : 0;
 	if (rc == 0)
 		rc = overlay_add_patch_build(o, name, &s, lines, extra, why);
 	if (rc == 0) {
@@ -328,7 +265,7 @@ static int add_gitrefs(const struct adhoc_cli *c, char **lines, struct overlay *
 }
 
 int adhoc_prepare(const struct adhoc_cli *c, char **lines, char *const *sources,
-		  bool dry_run, struct adhoc *out, char **why)
+		  bool dry_run, adhoc_apply_check check, struct adhoc *out, char **why)
 {
 	char *default_lines[] = { (char *)HB_DEFAULT_LINE, NULL };
 	struct overlay o = { 0 };
@@ -352,8 +289,8 @@ int adhoc_prepare(const struct adhoc_cli *c, char **lines, char *const *sources,
 	if (rc == 0)
 		rc = add_gitrefs(c, lines, &o, &m, why);
 	for (size_t i = 0; rc == 0 && c->patches && c->patches[i]; i++)
-		rc = add_patch(c, c->patches[i], lines ? lines : default_lines, sources, dry_run, &n,
-			       &o, &m, why);
+		rc = add_patch(c, c->patches[i], lines ? lines : default_lines, sources, dry_run, check,
+			       &n, &o, &m, why);
 	for (size_t i = 0; rc == 0 && c->variants && c->variants[i]; i++)
 		rc = add_variant(c->variants[i], &n, &o, &m, why);
 	if (rc == 0)

@@ -14,6 +14,8 @@
 
 #include <json-c/json.h>
 
+#include <stdbool.h>
+
 #include "common/options.h"
 
 struct adhoc_cli {
@@ -35,6 +37,13 @@ struct adhoc {
 	json_object *record;
 };
 
+struct series;
+/* Does series s (of --patch name) apply to each of lines' sources? 0, or -1 with *why.
+ * The entry points pass kernel_series_applies (kernel/series_check.h): kernel sources are
+ * the kernel stage's, which sits below the commands that use this folder. */
+typedef int (*adhoc_apply_check)(const struct series *s, const char *name, char *const *lines,
+				 char *const *sources, bool dry_run, char **why);
+
 /* The options above, for a command's table as a group (base: its struct adhoc_cli). */
 extern const struct hb_option adhoc_cli_options[];
 
@@ -45,7 +54,7 @@ extern const struct hb_option adhoc_cli_options[];
  * and writes the folder. 0; or -1 with *why, one line, nothing built. A dry run checks
  * a series only against a source already extracted. */
 int adhoc_prepare(const struct adhoc_cli *c, char **lines, char *const *sources,
-		  bool dry_run, struct adhoc *out, char **why);
+		  bool dry_run, adhoc_apply_check check, struct adhoc *out, char **why);
 /* Removes the generated folder. */
 void adhoc_free(struct adhoc *a);
 

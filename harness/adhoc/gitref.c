@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "adhoc/series.h"
+#include "configs/series.h"
 #include "common/paths.h"
 #include "common/spawn.h"
 #include "common/xalloc.h"

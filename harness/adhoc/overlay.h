@@ -3,7 +3,7 @@
 #ifndef HB_ADHOC_OVERLAY_H
 #define HB_ADHOC_OVERLAY_H
 
-#include "adhoc/series.h"
+#include "configs/series.h"
 
 struct overlay {
 	char *dir;

@@ -13,6 +13,7 @@
 #include "boot/vm.h"
 #include "boot/vm_options.h"
 #include "adhoc/adhoc.h"
+#include "kernel/series_check.h"
 #include "kernel/kernel.h"
 #include "commands.h"
 #include "common/argparse.h"
@@ -325,7 +326,7 @@ int cmd_boot(int argc, char **argv)
 	parse_args(argc, argv, &a);
 	hb_clean_stale_vm_tmp(); /* what a killed harness left in /tmp */
 	if (adhoc_prepare(&a.adhoc, (char *[]){ (char *)(a.line ? a.line : HB_DEFAULT_LINE), NULL },
-			  a.sources, a.vm.dry_run, &made, &why) < 0)
+			  a.sources, a.vm.dry_run, kernel_series_applies, &made, &why) < 0)
 		return hb_usage_why(why);
 	if (vm_check_opts(&a.vm, &why) < 0) /* the message run gives for the same options */
 		return hb_usage_why(why);

@@ -13,19 +13,6 @@
 #include "common/xalloc.h"
 #include "configs/search_path.h"
 
-char *config_dir(void)
-{
-	char *dir = hb_path_join(hb_source_dir(), "kernel-configs");
-	char *abs = realpath(dir, NULL);
-
-	/* Absolute, because the build runs merge_config.sh from inside the source copy. */
-	if (abs) {
-		free(dir);
-		return abs;
-	}
-	return dir;
-}
-
 /* Names become file names: refuse anything that could leave the folder. */
 bool config_valid_name(const char *name)
 {

@@ -11,6 +11,19 @@
 #include "common/xalloc.h"
 #include "configs/files.h"
 
+char *config_dir(void)
+{
+	char *dir = hb_path_join(hb_source_dir(), "kernel-configs");
+	char *abs = realpath(dir, NULL);
+
+	/* Absolute, because the build runs merge_config.sh from inside the source copy. */
+	if (abs) {
+		free(dir);
+		return abs;
+	}
+	return dir;
+}
+
 char **config_search_path(void)
 {
 	const char *env = getenv(CONFIGS_PATH_ENV);

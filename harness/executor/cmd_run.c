@@ -8,6 +8,7 @@
 #include "common/paths.h"
 #include "common/xalloc.h"
 #include "executor/executor.h"
+#include "kernel/series_check.h"
 #include "executor/slurm/slurm.h"
 #include "run/run.h"
 
@@ -24,7 +25,8 @@ static int prepare_adhoc(struct run *r, char **why)
 				 "shared file system)", c->patches ? "patch" : "variant");
 		return -1;
 	}
-	return adhoc_prepare(c, r->opts->lines, r->opts->sources, r->opts->dry_run, &r->adhoc, why);
+	return adhoc_prepare(c, r->opts->lines, r->opts->sources, r->opts->dry_run,
+			     kernel_series_applies, &r->adhoc, why);
 }
 
 int cmd_run(int argc, char **argv)

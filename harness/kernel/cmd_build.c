@@ -7,6 +7,7 @@
 
 #include "adhoc/adhoc.h"
 #include "kernel/kernel.h"
+#include "kernel/series_check.h"
 #include "kernel/source.h"
 #include "commands.h"
 #include "common/argparse.h"
@@ -89,7 +90,7 @@ static void parse_args(int argc, char **argv, struct build_args *a)
 			      "--patch, --configs; --variant and --patch-cmdline go with run and boot)",
 			      a->adhoc.variants ? "variant" : "patch-cmdline"));
 	if (adhoc_prepare(&a->adhoc, (char *[]){ (char *)a->opts.line, NULL }, a->sources,
-			  a->opts.dry_run, &a->made, &why) < 0)
+			  a->opts.dry_run, kernel_series_applies, &a->made, &why) < 0)
 		exit(hb_usage_why(why));
 	a->names = xcalloc(1, sizeof(*a->names));
 	for (int i = first; i < argc; i++)

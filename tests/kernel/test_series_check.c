@@ -1,6 +1,6 @@
 /* adhoc/apply_check: the real patch(1) on a tiny tree (tests/data/adhoc/tree, the first
  * commit of the repository that made format-patch/ and archive.mbox). */
-#include "adhoc/apply_check.h"
+#include "kernel/series_check.h"
 
 #include <stdlib.h>
 #include <string.h>

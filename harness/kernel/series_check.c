@@ -1,4 +1,4 @@
-#include "adhoc/apply_check.h"
+#include "kernel/series_check.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,6 +15,8 @@
 #include "common/spawn.h"
 #include "common/xalloc.h"
 #include "kernel/source.h"
+#include "common/tmpdir.h"
+#include "configs/kline.h"
 
 /* A -p1 path stays inside the tree: relative, no "..", not empty. */
 static bool safe_path(const char *p)
@@ -172,6 +174,67 @@ int series_check_applies(const struct series *s, const char *tree, const char *s
 			}
 		hb_free_strv(files);
 		if (apply_one(s, i, tree, scratch, why) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The source tree of line a series must apply to; NULL (not checked) when a dry run
+ * would have to extract it first. */
+static char *line_tree(const char *line, char *const *sources, bool dry_run, char **why)
+{
+	const char *src = kline_source_for(sources, line);
+	struct line_def l = { 0 };
+	struct ksource ks;
+	char *cache = hb_cache_dir(), *tree = NULL;
+
+	if (!src && config_require_line(line, &l, why) == 0)
+		src = l.source;
+	if (src && ksource_identify(src, cache, &ks) == 0) {
+		tree = ksource_shared_path(&ks, cache);
+		if (!hb_is_dir(tree)) {
+			free(tree);
+			tree = dry_run ? NULL : ksource_shared_tree(&ks, cache);
+			if (!tree && !dry_run)
+				*why = xasprintf("kernel line %s: cannot extract %s", line, src);
+		}
+		ksource_free(&ks);
+	} else if (src) {
+		*why = xasprintf("kernel line %s: cannot read its source %s", line, src);
+	}
+	line_def_free(&l);
+	free(cache);
+	return tree;
+}
+
+int kernel_series_applies(const struct series *s, const char *name, char *const *lines,
+			  char *const *sources, bool dry_run, char **why)
+{
+	for (size_t i = 0; lines[i]; i++) {
+		char *reason = NULL, *tree = line_tree(lines[i], sources, dry_run, &reason);
+		char *scratch;
+		int rc;
+
+		if (!tree && reason) {
+			*why = xasprintf("--patch %s: %s", name, reason);
+			free(reason);
+			return -1;
+		}
+		if (!tree)
+			continue; /* a dry run with the source not extracted yet */
+		if (!(scratch = hb_mkdtemp_owned(HB_TMP_CONFIGS))) {
+			*why = xasprintf("cannot make a folder under /tmp: %s", strerror(errno));
+			free(tree);
+			return -1;
+		}
+		rc = series_check_applies(s, tree, scratch, &reason);
+		if (rc < 0)
+			*why = xasprintf("--patch %s: %s", name, reason);
+		free(reason);
+		hb_remove_tree(scratch);
+		free(scratch);
+		free(tree);
+		if (rc < 0)
 			return -1;
 	}
 	return 0;

@@ -1,7 +1,7 @@
 /* Splitting what a user saved from a list into patches. Hand-written: no packaged C
  * library splits mboxes into git patches (git mailsplit/mailinfo would, but they are
  * git's programs and rewrite the mails, where the cache key wants the bytes given). */
-#include "adhoc/series.h"
+#include "configs/series.h"
 
 #include <ctype.h>
 #include <dirent.h>

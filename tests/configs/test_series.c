@@ -1,6 +1,6 @@
 /* adhoc/series: real git format-patch output, an archive mbox made of it (lore's mboxrd
  * "From " lines, arrival order, a cover letter and a reply), and bad inputs. */
-#include "adhoc/series.h"
+#include "configs/series.h"
 
 #include <stdlib.h>
 #include <string.h>

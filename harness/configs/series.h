@@ -3,8 +3,8 @@
  * diff becomes one patch; a cover letter ("[PATCH 0/N]", or any mail without a diff) is
  * skipped. Numbered mails ("[PATCH v2 3/5]") are put in their number's order, because an
  * archive's mbox is in arrival order. */
-#ifndef HB_ADHOC_SERIES_H
-#define HB_ADHOC_SERIES_H
+#ifndef HB_CONFIGS_SERIES_H
+#define HB_CONFIGS_SERIES_H
 
 #include <stddef.h>
 
