@@ -46,14 +46,16 @@ static int check_variant(void *base, const char *value, char **why)
 #define ADHOC(f) offsetof(struct adhoc_cli, f)
 const struct hb_option adhoc_cli_options[] = {
 	CONFIGS_OPTION(ADHOC(configs)),
-	{ "patch", 0, HB_OPT_STR_REPEAT, "[NAME=]FILE[,FILE...]", "base + this series (git\n"
-	  "format-patch files, a folder of them, or an mbox) as build and variant NAME (default:\n"
-	  "from the first subject), with baseline's command line (repeatable)",
+	{ "patch", 0, HB_OPT_STR_REPEAT, "[NAME=]FILE[,FILE...]", "base + this series\n"
+	  "(git format-patch files, a folder of them, or an mbox) as build and\n"
+	  "variant NAME (default: from the first subject), with baseline's\n"
+	  "command line (repeatable)",
 	  .off = ADHOC(patches), .set = check_patch },
-	{ "patch-cmdline", 0, HB_OPT_STR_REPEAT, "NAME=ARGS", "more kernel command line for\n"
-	  "--patch NAME's variant", .off = ADHOC(patch_cmdlines), .set = check_named_args },
-	{ "variant", 0, HB_OPT_STR_REPEAT, "NAME=BUILD:ARGS", "a variant without a file: BUILD\n"
-	  "booted with ARGS, e.g. slub-debug=base:'slub_debug=FZ' (repeatable)",
+	{ "patch-cmdline", 0, HB_OPT_STR_REPEAT, "NAME=ARGS", "more kernel command line\n"
+	  "for --patch NAME's variant", .off = ADHOC(patch_cmdlines), .set = check_named_args },
+	{ "variant", 0, HB_OPT_STR_REPEAT, "NAME=BUILD:ARGS", "a variant without a file:\n"
+	  "BUILD booted with ARGS, e.g. slub-debug=base:'slub_debug=FZ'\n"
+	  "(repeatable)",
 	  .off = ADHOC(variants), .set = check_variant },
 	{ NULL },
 };

@@ -37,8 +37,9 @@ int config_search_prepend(char *const *dirs, char **why);
  * storing a char ** at offset; config_search_prepend applies it. */
 int config_check_dir_option(void *base, const char *value, char **why);
 #define CONFIGS_OPTION(offset)                                                                \
-	{ "configs", 0, HB_OPT_STR_REPEAT, "DIR", "a kernel-configs folder of your own, searched\n" \
-	  "before the project's (repeatable; also $" CONFIGS_PATH_ENV ", colon-separated)",         \
+	{ "configs", 0, HB_OPT_STR_REPEAT, "DIR", "a kernel-configs folder of your own,\n"          \
+	  "searched before the project's (repeatable; also\n"                                     \
+	  "$" CONFIGS_PATH_ENV ", colon-separated)",                                               \
 	  .off = (offset), .set = config_check_dir_option }
 
 #endif

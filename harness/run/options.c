@@ -43,8 +43,8 @@ static int check_file(void *base, const char *value, char **why)
 
 static const struct hb_option run_options[] = {
 	{ "kernels", 0, HB_OPT_STR_LIST, "LINES", "comma-separated kernel lines, e.g. 6.1,6.12 (default\n"
-	  HB_DEFAULT_LINE "; kernel-configs/lines/), or commits PATH@REF, e.g. .@HEAD~1,.@HEAD:\n"
-	  "each variant runs on each", .off = RUN(lines) },
+	  HB_DEFAULT_LINE "; kernel-configs/lines/), or commits PATH@REF,\n"
+	  "e.g. .@HEAD~1,.@HEAD: each variant runs on each", .off = RUN(lines) },
 	{ "variants", 0, HB_OPT_STR_LIST, "LIST", "comma-separated variants (harness list)", .off = RUN(variants) },
 	{ "workloads", 0, HB_OPT_STR_LIST, "LIST", "comma-separated workloads (harness list)", .off = RUN(workloads) },
 	{ "reps", 0, HB_OPT_INT, "N", "repetitions per boot", 1, 1000, .off = RUN(reps), .def = "1",
@@ -77,9 +77,10 @@ static const struct hb_option run_options[] = {
 	  .off = RUN(max_failures), .def = "3" },
 	KLINE_SOURCE_OPTION(RUN(sources)),
 	{ "jobs", 0, HB_OPT_INT, "N", "kernel build jobs (default: host cores)", 1, 4096, .off = RUN(jobs) },
-	{ "kernel", 0, HB_OPT_STR_REPEAT, "NAME=IMAGE[,modules=DIR][,cmdline=ARGS]", "a kernel built\n"
-	  "elsewhere (bzImage or PVH vmlinux) as variant NAME, after the config check boot\n"
-	  "--kernel does (repeatable; cmdline= last)", .off = RUN(prebuilt), .set = check_prebuilt },
+	{ "kernel", 0, HB_OPT_STR_REPEAT, "NAME=IMAGE[,modules=DIR][,cmdline=ARGS]", "\n"
+	  "a kernel built elsewhere (bzImage or PVH vmlinux) as variant\n"
+	  "NAME, after the config check boot --kernel does (repeatable;\n"
+	  "cmdline= last)", .off = RUN(prebuilt), .set = check_prebuilt },
 	{ "line-fragment", 0, HB_OPT_STRING, "FILE", "a Kconfig fragment for the lines of --kernels\n"
 	  "PATH@REF (after base.config)", .off = RUN(adhoc.line_fragment), .set = check_file },
 	{ "no-report", 0, HB_OPT_FLAG, NULL, "do not print the report or draw plots at the end", .off = RUN(no_report) },
