@@ -28,21 +28,23 @@ source_file() {
 }
 
 # A patch of our own with a known cost: unix_stream_sendmsg() clears each skb's whole
-# linear buffer once more after allocating it (skb_copy_datagram_from_iter then writes
-# the message over it), so every hackbench message pays one memset of the buffer.
+# linear buffer eight more times after allocating it (skb_copy_datagram_from_iter then
+# writes the message over it), so every hackbench message pays eight memsets of the
+# buffer. One clear measured +7.8% on hackbench's time under icount, but its 95% CI over
+# 3 rounds once came down to [+0.3%, ...]: eight keep the test clear of noise.
 write_costly_patch() {
 	mkdir -p "$work/a/net/unix" "$work/b/net/unix"
 	source_file net/unix/af_unix.c > "$work/a/net/unix/af_unix.c" || fail "cannot read af_unix.c"
 	awk '{ print }
 	     /get_order\(UNIX_SKB_FRAGS_SZ\)\);/ { want = 1 }
-	     want && /goto out_err;/ { print "\t\tmemset(skb->head, 0, skb_end_offset(skb)); /* hardbench test: a known cost */"; want = 0 }' \
+	     want && /goto out_err;/ { print "\t\tfor (int i = 0; i < 8; i++) { memset(skb->head, 0, skb_end_offset(skb)); barrier(); } /* hardbench test: a known cost */"; want = 0 }' \
 		"$work/a/net/unix/af_unix.c" > "$work/b/net/unix/af_unix.c"
 	[ "$(diff "$work/a/net/unix/af_unix.c" "$work/b/net/unix/af_unix.c" | grep -c '^>')" = 1 ] ||
 		fail "the memset did not go in exactly once"
 	{
 		printf 'From: hardbench tests <tests@hardbench.invalid>\n'
-		printf 'Subject: [PATCH] af_unix: clear each stream skb once more (a known cost)\n\n'
-		printf 'A test patch: every AF_UNIX stream message pays one extra memset.\n---\n'
+		printf 'Subject: [PATCH] af_unix: clear each stream skb eight more times (a known cost)\n\n'
+		printf 'A test patch: every AF_UNIX stream message pays eight extra memsets.\n---\n'
 		# Labels without dates: the same patch each time, so its kernel stays cached.
 		(cd "$work" && diff -u --label a/net/unix/af_unix.c --label b/net/unix/af_unix.c \
 			a/net/unix/af_unix.c b/net/unix/af_unix.c)
