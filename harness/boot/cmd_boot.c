@@ -340,7 +340,7 @@ int cmd_boot(int argc, char **argv)
 	int code;
 
 	parse_args(argc, argv, &a);
-	hb_clean_stale_vm_tmp(); /* what a killed harness left in /tmp */
+	hb_clean_stale_vm_tmp(); /* what a killed harness left in hb_tmp_root() */
 	if (vm_check_opts(&a.vm, &why) < 0) /* the message run gives for the same options */
 		return hb_usage_why(why);
 	a.vm.extra_append = a.append;

@@ -6,13 +6,18 @@
 
 /* Reads a whole file, NUL-terminated. NULL with errno set on failure. */
 char *hb_read_file(const char *path, size_t *len);
-/* Writes to path.tmp, fsyncs, renames over path, fsyncs the directory. 0 or -1/errno. */
+/* Writes to <path>.tmp.<pid> (O_EXCL, O_NOFOLLOW), fsyncs, renames over path, fsyncs the
+ * directory. 0 or -1/errno. */
 int hb_write_file_atomic(const char *path, const void *data, size_t len);
 /* For an append-only file of lines: when its last line was cut short by a crash (no
  * newline), ends it, so that only the torn line is lost, not the next good one too. */
 int hb_end_torn_line(int fd);
-/* rm -rf; 0 or -1/errno. Refuses "/" and "". */
+/* rm -rf; 0 or -1/errno. Refuses "/" and "". The walk goes through directory file
+ * descriptors (openat O_NOFOLLOW, unlinkat), so a subfolder swapped for a symlink while it
+ * runs redirects nothing; it never follows a symlink nor enters another file system. */
 int hb_remove_tree(const char *path);
+/* The same for the entry name (no '/') of the open directory dirfd. */
+int hb_remove_tree_at(int dirfd, const char *name);
 /* Last n lines of a text (pointer into it). */
 const char *hb_tail_lines(const char *text, int n);
 

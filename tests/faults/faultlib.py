@@ -141,9 +141,15 @@ def alive(pid):
         return False
 
 
+def tmp_root():
+    """The harness's per-boot folders' root (common/tmpdir.h)."""
+    run = os.environ.get("XDG_RUNTIME_DIR", "")
+    return os.path.join(run, "hardbench") if run.startswith("/") else "/run/hardbench"
+
+
 def owned_tmp_dirs(pid):
     dirs = []
-    for d in glob.glob("/tmp/hardbench-vm-*"):
+    for d in glob.glob(os.path.join(tmp_root(), "hardbench-vm-*")):
         try:
             if open(os.path.join(d, "OWNER")).read().split()[0] == str(pid):
                 dirs.append(d)
