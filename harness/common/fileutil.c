@@ -43,6 +43,23 @@ char *hb_read_file(const char *path, size_t *len)
 	return buf;
 }
 
+FILE *hb_fopen_nofollow(const char *path, const char *mode)
+{
+	int flags = mode[0] == 'r' ? O_RDONLY : mode[0] == 'a' ? O_WRONLY | O_CREAT | O_APPEND :
+		    O_WRONLY | O_CREAT | O_TRUNC;
+	int fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC, 0644), e;
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	if (!(f = fdopen(fd, mode[0] == 'r' ? "r" : mode[0] == 'a' ? "a" : "w"))) {
+		e = errno;
+		close(fd);
+		errno = e;
+	}
+	return f;
+}
+
 static int write_all(int fd, const char *p, size_t len)
 {
 	while (len) {

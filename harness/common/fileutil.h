@@ -3,7 +3,12 @@
 #define HB_COMMON_FILEUTIL_H
 
 #include <stddef.h>
+#include <stdio.h>
 
+/* fopen for "r", "a" or "w" (close-on-exec) that refuses a symlink as the last component
+ * (ELOOP): for files in result sets, cache entries and log folders, where a symlink
+ * planted by another user must never be followed. */
+FILE *hb_fopen_nofollow(const char *path, const char *mode);
 /* Reads a whole file, NUL-terminated. NULL with errno set on failure. */
 char *hb_read_file(const char *path, size_t *len);
 /* Writes to <path>.tmp.<pid> (O_EXCL, O_NOFOLLOW), fsyncs, renames over path, fsyncs the

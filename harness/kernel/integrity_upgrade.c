@@ -77,7 +77,7 @@ static int elf_whole(int fd, off_t size, const char *path, char **why)
 static int image_whole(const char *dir, const char *name, bool elf, char **why)
 {
 	char *path = hb_path_join(dir, name);
-	int fd = open(path, O_RDONLY | O_CLOEXEC), rc = 0;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), rc = 0;
 	struct stat st;
 
 	if (fd < 0) {

@@ -171,7 +171,7 @@ static size_t poll_compiles(int fd, off_t *offset)
 /* Waits for pid, updating progress every half second from the log's compile lines. */
 static int wait_with_progress(pid_t pid, const char *log, struct progress *p, size_t *compiles)
 {
-	int fd = open(log, O_RDONLY | O_CLOEXEC);
+	int fd = open(log, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	off_t offset = fd >= 0 ? lseek(fd, 0, SEEK_END) : 0;
 	size_t seen = 0;
 	int status = 0;
@@ -207,7 +207,7 @@ static int wait_with_progress(pid_t pid, const char *log, struct progress *p, si
 static void log_command(const char *log, char *const *argv)
 {
 	char *cmd = recipe_render(argv);
-	FILE *f = fopen(log, "a");
+	FILE *f = hb_fopen_nofollow(log, "a");
 
 	if (f) {
 		fprintf(f, "+ %s\n", cmd);

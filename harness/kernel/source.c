@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <libgen.h>
 #include <stdio.h>
@@ -315,6 +316,73 @@ static bool looks_like_kernel(const char *tree)
 	return ok;
 }
 
+/* Written last, after the tree is complete and read-only: <cache>/src/<label>.extracted
+ * holding the tarball's identity. A tree without it (a crash between the rename and
+ * the chmod, an older harness, someone else's folder) is never built from. */
+static char *stamp_path(const struct ksource *s, const char *cache)
+{
+	return xasprintf("%s/src/%s.extracted", cache, s->label);
+}
+
+bool ksource_tree_ready(const struct ksource *s, const char *cache)
+{
+	char *final = ksource_shared_path(s, cache), *stamp = stamp_path(s, cache);
+	char text[256] = "";
+	struct stat st;
+	int fd = open(stamp, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	bool ok = false;
+
+	if (!s->is_tarball) {
+		ok = true;
+	} else if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+		   !(st.st_mode & 022) && read(fd, text, sizeof(text) - 1) > 0) {
+		text[strcspn(text, "\n")] = '\0';
+		ok = !strcmp(text, s->identity) && hb_is_dir(final);
+	}
+	if (fd >= 0)
+		close(fd);
+	free(stamp);
+	free(final);
+	return ok;
+}
+
+static int write_stamp(const struct ksource *s, const char *cache)
+{
+	char *stamp = stamp_path(s, cache), *text = xasprintf("%s\n", s->identity);
+	int rc = hb_write_file_atomic(stamp, text, strlen(text));
+
+	if (rc < 0)
+		hb_error("cannot write %s: %s", stamp, strerror(errno));
+	free(text);
+	free(stamp);
+	return rc;
+}
+
+/* A tree at final without its stamp is moved into <cache>/trash/ (which builds empty)
+ * rather than removed here: removing 80k files takes a while, and is not ours to wait on. */
+static int set_aside_unstamped(const char *final, const char *cache)
+{
+	char *trash_dir = hb_path_join(cache, "trash");
+	char *dest = xasprintf("%s/src-unstamped.%d", trash_dir, (int)getpid());
+	struct stat st;
+	int rc = 0;
+
+	if (lstat(final, &st) < 0) {
+		rc = errno == ENOENT ? 0 : -1;
+	} else {
+		hb_warn("%s has no stamp of a complete extraction: setting it aside and extracting anew",
+			final);
+		if (S_ISDIR(st.st_mode) && !S_ISLNK(st.st_mode))
+			chmod(final, 0755); /* renaming a directory needs its write bit */
+		rc = hb_mkdir_p(trash_dir, 0755) < 0 || rename(final, dest) < 0 ? -1 : 0;
+		if (rc < 0)
+			hb_error("cannot move %s to %s: %s", final, dest, strerror(errno));
+	}
+	free(dest);
+	free(trash_dir);
+	return rc;
+}
+
 static int extract_tarball(const struct ksource *s, const char *cache, const char *final)
 {
 	char *tmp = xasprintf("%s/src/.tmp-%s-%d", cache, s->label, (int)getpid());
@@ -324,6 +392,8 @@ static int extract_tarball(const struct ksource *s, const char *cache, const cha
 	double t0 = hb_now();
 	int rc = -1;
 
+	if (set_aside_unstamped(final, cache) < 0)
+		goto out;
 	hb_info("extracting %s into %s (once; read-only afterwards)", s->path, final);
 	hb_remove_tree(tmp);
 	if (hb_mkdir_p(tmp, 0755) < 0) {
@@ -344,6 +414,8 @@ static int extract_tarball(const struct ksource *s, const char *cache, const cha
 		hb_error("cannot move the extracted tree to %s: %s", final, strerror(errno));
 		goto out;
 	}
+	if (write_stamp(s, cache) < 0)
+		goto out;
 	hb_info("extracted in %s", hb_format_duration(hb_now() - t0, took, sizeof(took)));
 	rc = 0;
 out:
@@ -362,12 +434,12 @@ char *ksource_shared_tree(const struct ksource *s, const char *cache)
 	char *lock_name, *what;
 	int fd;
 
-	if (!s->is_tarball || hb_is_dir(final))
+	if (ksource_tree_ready(s, cache))
 		return final;
 	lock_name = xasprintf("src-%s", s->label);
 	what = xasprintf("another process extracting %s", s->path);
 	fd = kernel_cache_lock(cache, lock_name, what);
-	if (fd < 0 || (!hb_is_dir(final) && extract_tarball(s, cache, final) < 0)) {
+	if (fd < 0 || (!ksource_tree_ready(s, cache) && extract_tarball(s, cache, final) < 0)) {
 		free(final);
 		final = NULL;
 	}

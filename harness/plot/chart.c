@@ -28,7 +28,7 @@ char *chart_file_name(const char *fmt, ...)
 FILE *chart_open_data(const char *out_dir, const struct chart *c)
 {
 	char *path = xasprintf("%s/%s.dat", out_dir, c->base);
-	FILE *f = fopen(path, "we");
+	FILE *f = hb_fopen_nofollow(path, "w");
 
 	if (!f)
 		hb_error("cannot write %s: %s", path, strerror(errno));
@@ -101,7 +101,7 @@ static void write_variables(FILE *f, const struct chart *c, const char *formats)
 
 static int write_script(const struct chart *c, const char *path, const char *formats)
 {
-	FILE *f = fopen(path, "we");
+	FILE *f = hb_fopen_nofollow(path, "w");
 	int rc;
 
 	if (!f) {

@@ -153,7 +153,7 @@ long rs_read_samples_progress(const char *dir, rs_sample_cb cb, void *ctx, long 
 			      const char *label)
 {
 	char *path = hb_path_join(dir, RS_SAMPLES_FILE);
-	FILE *f = fopen(path, "re");
+	FILE *f = hb_fopen_nofollow(path, "r");
 	json_tokener *tok;
 	char *line = NULL;
 	size_t cap = 0;

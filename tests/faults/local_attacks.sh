@@ -84,11 +84,15 @@ rc=$?
 grep -q HARDBENCH_CACHE "$WORK/nohome.out" || fail "the error does not name HARDBENCH_CACHE: $(tail -1 "$WORK/nohome.out")"
 
 tap_case "a samples.jsonl planted as a symlink in --out"
-mkdir -p "$WORK/set" "$WORK/elsewhere"
-echo keep > "$WORK/elsewhere/target"
-ln -s "$WORK/elsewhere/target" "$WORK/set/samples.jsonl"
+# Dangling (root would create the file it names) and to an empty file (root would fill it).
+mkdir -p "$WORK/set" "$WORK/set2" "$WORK/elsewhere"
+: > "$WORK/elsewhere/empty"
+ln -s "$WORK/elsewhere/created" "$WORK/set/samples.jsonl"
+ln -s "$WORK/elsewhere/empty" "$WORK/set2/samples.jsonl"
 "$HARNESS" import "$CSV" --out "$WORK/set" > "$WORK/import.out" 2>&1
-[ "$(cat "$WORK/elsewhere/target")" = keep ] || fail "import wrote through the planted symlink"
+[ -e "$WORK/elsewhere/created" ] && fail "import created a file through a dangling samples.jsonl symlink"
+"$HARNESS" import "$CSV" --out "$WORK/set2" > "$WORK/import.out" 2>&1
+[ -s "$WORK/elsewhere/empty" ] && fail "import wrote through a samples.jsonl symlink to an empty file"
 
 tap_case "a comma in --log-dir"
 logdir="$WORK/logs,server=on,wait=off,path=/tmp"
