@@ -125,7 +125,9 @@ static void add_root_share(struct argv_builder *b, const struct qemu_plan *p,
 		return;
 	}
 	/* readonly=on: the host enforces what the guest's "ro" mount only promises. */
-	addf(b, "-fsdev", "local,id=hb-fs,path=/,security_model=none,readonly=on,multidevs=remap");
+	char *root = opt_value(p->root_dir ? p->root_dir : "/");
+	addf(b, "-fsdev", "local,id=hb-fs,path=%s,security_model=none,readonly=on,multidevs=remap", root);
+	free(root);
 	addf(b, "-device", "virtio-9p-%s,fsdev=hb-fs,mount_tag=" ROOT_TAG, m->bus_suffix);
 }
 

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "boot/child.h"
+#include "boot/host_view.h"
 #include "boot/proto.h"
 #include "boot/virtiofsd.h"
 #include "boot/vm.h"
@@ -32,6 +33,7 @@ struct vm_session {
 	int listen_fd[PORT_COUNT];
 	int conn_fd[PORT_COUNT];
 	int port_log_fd[2];          /* raw transcripts of the result and output ports */
+	struct host_view view;       /* what the guest sees of the host (virtiofsd's or QEMU's 9p) */
 	struct virtiofsd vfs;
 	bool use_virtiofs;
 	struct child qemu;

@@ -107,7 +107,7 @@ static struct vm_opts cell_vm_opts(const struct run *r, const struct plan_cell *
 		.machine = r->opts->vm.machine,
 		.rootfs = r->opts->vm.rootfs, .entry = r->opts->vm.entry, .pin = r->opts->vm.pin,
 		.overcommit = r->opts->vm.overcommit, .log_dir = log_dir, .prealloc = true,
-		.disks = (const char *const *)wc->disks,
+		.disks = (const char *const *)wc->disks, .shares = (const char *const *)wc->shares,
 	};
 }
 
@@ -205,6 +205,8 @@ int run_cell(struct run *r, struct plan_cell *c)
 	if (workload_cell_init_target(w, &target, &wc) != 0) {
 		reason = xasprintf("%s: preparing the workload failed", key);
 	} else {
+		for (char **p = r->opts->vm.shares; p && *p; p++) /* --share */
+			workload_add_share(&wc, *p);
 		boot_cell(r, c, v, &wc, k, &log_dir, &res);
 		run_meta_note_boot(r, &res, c->cores);
 		reason = append_reps(r, c, &wc, &res, missing, k, done, &ndone, &write_failed);
