@@ -9,6 +9,8 @@
  * (ELOOP): for files in result sets, cache entries and log folders, where a symlink
  * planted by another user must never be followed. */
 FILE *hb_fopen_nofollow(const char *path, const char *mode);
+/* write() of all len bytes, again after EINTR. 0 or -1/errno. */
+int hb_write_all(int fd, const char *p, size_t len);
 /* Reads a whole file, NUL-terminated. NULL with errno set on failure. */
 char *hb_read_file(const char *path, size_t *len);
 /* Writes to <path>.tmp.<pid> (O_EXCL, O_NOFOLLOW), fsyncs, renames over path, fsyncs the

@@ -25,6 +25,8 @@ char *chart_file_name(const char *fmt, ...)
 	return s;
 }
 
+#define CHART_MAX_PX 32000
+
 FILE *chart_open_data(const char *out_dir, const struct chart *c)
 {
 	char *path = xasprintf("%s/%s.dat", out_dir, c->base);
@@ -87,9 +89,12 @@ static void write_variables(FILE *f, const struct chart *c, const char *formats)
 	gp_var(f, "ylabel_text", c->ylabel);
 	if (c->xtics)
 		gp_var(f, "xtics_spec", c->xtics);
+	/* Cairo refuses a surface wider than 32767 pixels (thousands of variants ask for more):
+	 * the chart is then crowded, not missing. */
 	fprintf(f, "chart_width = %d\nchart_height = %d\nchart_bmargin = %d\nall_positive = %d\n",
-		c->width ? c->width : 900, c->height ? c->height : 560, c->bmargin ? c->bmargin : -1,
-		c->all_positive);
+		c->width ? (c->width < CHART_MAX_PX ? c->width : CHART_MAX_PX) : 900,
+		c->height ? (c->height < CHART_MAX_PX ? c->height : CHART_MAX_PX) : 560,
+		c->bmargin ? c->bmargin : -1, c->all_positive);
 	fprintf(f, "nseries = %zu\narray series_titles[%zu] = [", c->nseries, c->nseries);
 	for (size_t i = 0; i < c->nseries; i++) {
 		fputs(i ? ", " : "", f);

@@ -174,12 +174,18 @@ static void boot_cell(struct run *r, const struct plan_cell *c, const struct run
 	}
 }
 
-static void journal_cell(struct run *r, const char *key, bool ok, const int *done, int ndone,
-			 double secs, const char *reason, const char *console)
+/* -1 when the journal cannot record the cell (journal_append said why): the run stops, as
+ * a resume would otherwise measure the cell again. */
+static int journal_cell(struct run *r, const char *key, bool ok, const int *done, int ndone,
+			double secs, const char *reason, const char *console)
 {
 	struct journal_entry e = { .cell = key, .ok = ok, .reps_done = done, .nreps_done = (size_t)ndone,
 				   .seconds = secs, .reason = ok ? NULL : reason, .console_log = console };
-	journal_append(r->dir, &e);
+
+	if (journal_append(r->dir, &e) == 0)
+		return 0;
+	hb_error("stopping: the journal of %s cannot record cell %s", r->dir, key);
+	return -1;
 }
 
 int run_cell(struct run *r, struct plan_cell *c)
@@ -220,7 +226,8 @@ int run_cell(struct run *r, struct plan_cell *c)
 	for (int i = 0; i < ndone; i++)
 		c->rep_done[done[i]] = true;
 	ok = ndone == k && !write_failed;
-	journal_cell(r, key, ok, done, ndone, secs, reason, res.console_log);
+	if (journal_cell(r, key, ok, done, ndone, secs, reason, res.console_log) < 0)
+		write_failed = true;
 	if (ok)
 		estimator_observe(&r->est, w->name, k, secs);
 	else
