@@ -10,11 +10,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <json-c/json.h>
+
 #include "xalloc.h"
 
-char *hb_read_file(const char *path, size_t *len)
+static char *read_with(const char *path, int flags, size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | flags);
 	size_t cap = 0, used = 0;
 	char *buf = NULL;
 	ssize_t n;
@@ -41,6 +43,25 @@ char *hb_read_file(const char *path, size_t *len)
 	if (len)
 		*len = used;
 	return buf;
+}
+
+char *hb_read_file(const char *path, size_t *len)
+{
+	return read_with(path, 0, len);
+}
+
+char *hb_read_file_nofollow(const char *path, size_t *len)
+{
+	return read_with(path, O_NOFOLLOW, len);
+}
+
+json_object *hb_json_from_file_nofollow(const char *path)
+{
+	char *text = hb_read_file_nofollow(path, NULL);
+	json_object *o = text ? json_tokener_parse(text) : NULL;
+
+	free(text);
+	return o;
 }
 
 FILE *hb_fopen_nofollow(const char *path, const char *mode)

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include <json-c/json.h>
+
 /* fopen for "r", "a" or "w" (close-on-exec) that refuses a symlink as the last component
  * (ELOOP): for files in result sets, cache entries and log folders, where a symlink
  * planted by another user must never be followed. */
@@ -13,6 +15,11 @@ FILE *hb_fopen_nofollow(const char *path, const char *mode);
 int hb_write_all(int fd, const char *p, size_t len);
 /* Reads a whole file, NUL-terminated. NULL with errno set on failure. */
 char *hb_read_file(const char *path, size_t *len);
+/* The same, refusing a symlink as the last component (ELOOP): for files in result sets,
+ * cache entries and log folders. */
+char *hb_read_file_nofollow(const char *path, size_t *len);
+/* json_object_from_file, through hb_read_file_nofollow. NULL when unreadable or not JSON. */
+json_object *hb_json_from_file_nofollow(const char *path);
 /* Writes to <path>.tmp.<pid> (O_EXCL, O_NOFOLLOW), fsyncs, renames over path, fsyncs the
  * directory. 0 or -1/errno. */
 int hb_write_file_atomic(const char *path, const void *data, size_t len);

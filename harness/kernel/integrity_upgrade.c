@@ -105,7 +105,7 @@ int integrity_upgrade(const char *dir, char **why)
 	*why = NULL;
 	if (image_whole(dir, "bzImage", false, why) < 0 || image_whole(dir, "vmlinux", true, why) < 0)
 		goto out;
-	if (!(root = json_object_from_file(mpath))) {
+	if (!(root = hb_json_from_file_nofollow(mpath))) {
 		*why = xasprintf("%s is missing or not JSON", mpath);
 		goto out;
 	}

@@ -257,7 +257,7 @@ int recipe_run_argv(const struct recipe *r, char **argv, const char *log)
 
 int recipe_ccache_stats(const char *statslog, long *hits, long *misses)
 {
-	char *text = statslog ? hb_read_file(statslog, NULL) : NULL;
+	char *text = statslog ? hb_read_file_nofollow(statslog, NULL) : NULL;
 	char *save = NULL;
 
 	*hits = *misses = 0;
@@ -283,7 +283,7 @@ static bool is_error_line(const char *line, size_t len)
 
 char *recipe_error_lines(const char *log, int max_lines)
 {
-	char *text = hb_read_file(log, NULL);
+	char *text = hb_read_file_nofollow(log, NULL);
 	const char **starts = NULL;
 	size_t *lens = NULL, n = 0, cap_s = 0, cap_l = 0;
 	char *out;

@@ -52,7 +52,7 @@ static char *memo_path(const char *cache, const char *path)
 static int tarball_identity(const char *path, const char *cache, const struct stat *st, char *hex)
 {
 	char *memo = memo_path(cache, path);
-	char *text = hb_read_file(memo, NULL);
+	char *text = hb_read_file_nofollow(memo, NULL);
 	char *want = xasprintf("%lld %lld.%09ld ", (long long)st->st_size, (long long)st->st_mtim.tv_sec,
 			       st->st_mtim.tv_nsec);
 	int rc = 0;

@@ -132,7 +132,7 @@ static int run_gnuplot(const char *out_dir, const char *script)
 	int rc = hb_run(argv, &o);
 
 	if (rc != 0) {
-		char *text = hb_read_file(log, NULL);
+		char *text = hb_read_file_nofollow(log, NULL);
 		hb_error("gnuplot failed on %s/%s (exit %d); its last messages:\n%s", out_dir, script, rc,
 			 text ? hb_tail_lines(text, 5) : "(no log)");
 		free(text);

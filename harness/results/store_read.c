@@ -212,7 +212,7 @@ long rs_read_samples_progress(const char *dir, rs_sample_cb cb, void *ctx, long 
 json_object *rs_read_meta(const char *dir)
 {
 	char *path = hb_path_join(dir, RS_META_FILE);
-	char *text = hb_read_file(path, NULL);
+	char *text = hb_read_file_nofollow(path, NULL);
 	json_object *meta = text ? json_tokener_parse(text) : NULL;
 
 	if (text && !json_object_is_type(meta, json_type_object)) {
