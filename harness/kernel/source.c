@@ -377,6 +377,8 @@ static int set_aside_unstamped(const char *final, const char *cache)
 		rc = hb_mkdir_p(trash_dir, 0755) < 0 || rename(final, dest) < 0 ? -1 : 0;
 		if (rc < 0)
 			hb_error("cannot move %s to %s: %s", final, dest, strerror(errno));
+		else
+			make_dirs_writable(dest); /* removable without root's override */
 	}
 	free(dest);
 	free(trash_dir);
