@@ -13,17 +13,21 @@
 
 #include "common/fileutil.h"
 #include "common/log.h"
+#include "common/termsafe.h"
 #include "common/paths.h"
 #include "common/progress.h"
 #include "common/xalloc.h"
 #include "version.h"
 
+/* A name with control characters, or starting with '#' (gnuplot's comment), is refused as
+ * the importer refuses it: a set can come from anywhere (merge, a hand-made file). */
 static bool get_name(json_object *o, const char *key, const char **out, const char **why)
 {
 	json_object *v;
+	const char *name;
 
 	if (!json_object_object_get_ex(o, key, &v) || !json_object_is_type(v, json_type_string) ||
-	    !*json_object_get_string(v)) {
+	    !*(name = json_object_get_string(v)) || *name == '#' || hb_has_control(name)) {
 		*why = key;
 		return false;
 	}
