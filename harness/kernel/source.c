@@ -304,6 +304,20 @@ static char *stamp_path(const struct ksource *s, const char *cache)
 	return xasprintf("%s/src/%s.extracted", cache, s->label);
 }
 
+/* A tree an older harness extracted (no stamp yet) is adopted when it is ours and its top
+ * folder is read-only: ksource_make_read_only goes depth-first, so the top folder loses
+ * its write bits last, after a complete extraction and move. Another user's tree, or one
+ * whose chmod was cut short, is not. */
+static bool legacy_complete(const char *final)
+{
+	struct stat st;
+
+	return lstat(final, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid() &&
+	       !(st.st_mode & 0222);
+}
+
+static int write_stamp(const struct ksource *s, const char *cache);
+
 bool ksource_tree_ready(const struct ksource *s, const char *cache)
 {
 	char *final = ksource_shared_path(s, cache), *stamp = stamp_path(s, cache);
@@ -343,7 +357,7 @@ static int write_stamp(const struct ksource *s, const char *cache)
 static int set_aside_unstamped(const char *final, const char *cache)
 {
 	char *trash_dir = hb_path_join(cache, "trash");
-	char *dest = xasprintf("%s/src-unstamped.%d", trash_dir, (int)getpid());
+	char *aside = xasprintf("%s/src-unstamped-XXXXXX", trash_dir), *dest = NULL;
 	struct stat st;
 	int rc = 0;
 
@@ -352,15 +366,18 @@ static int set_aside_unstamped(const char *final, const char *cache)
 	} else {
 		hb_warn("%s has no stamp of a complete extraction: setting it aside and extracting anew",
 			final);
-		if (S_ISDIR(st.st_mode) && !S_ISLNK(st.st_mode))
+		if (S_ISDIR(st.st_mode))
 			chmod(final, 0755); /* renaming a directory needs its write bit */
-		rc = hb_mkdir_p(trash_dir, 0755) < 0 || rename(final, dest) < 0 ? -1 : 0;
-		if (rc < 0)
-			hb_error("cannot move %s to %s: %s", final, dest, strerror(errno));
-		else
+		if (hb_mkdir_p(trash_dir, 0755) < 0 || !mkdtemp(aside) ||
+		    rename(final, dest = hb_path_join(aside, "tree")) < 0) {
+			hb_error("cannot move %s into %s: %s", final, trash_dir, strerror(errno));
+			rc = -1;
+		} else {
 			make_dirs_writable(dest); /* removable without root's override */
+		}
 	}
 	free(dest);
+	free(aside);
 	free(trash_dir);
 	return rc;
 }
@@ -418,6 +435,10 @@ char *ksource_shared_tree(const struct ksource *s, const char *cache)
 
 	if (ksource_tree_ready(s, cache))
 		return final;
+	if (s->is_tarball && legacy_complete(final) && write_stamp(s, cache) == 0) {
+		hb_info("%s: extracted by an older harness, complete: stamped", final);
+		return final;
+	}
 	lock_name = xasprintf("src-%s", s->label);
 	what = xasprintf("another process extracting %s", s->path);
 	fd = kernel_cache_lock(cache, lock_name, what);

@@ -253,6 +253,12 @@ TEST(extract_copy_patch)
 
 /* A tree at the shared path that no complete extraction stamped (planted, or left by a
  * crash) is never built from: it is set aside and the tarball extracted anew. */
+static uid_t owner_of(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 ? st.st_uid : (uid_t)-1;
+}
+
 TEST(unstamped_tree_is_not_trusted)
 {
 	struct src f;
@@ -275,6 +281,19 @@ TEST(unstamped_tree_is_not_trusted)
 	CHECK(planted && hb_is_file(planted)); /* the tarball's tree, not the planted one */
 	free(planted);
 	free(shared);
+	/* An older harness's complete extraction (ours, top folder read-only) is adopted. */
+	planted = xasprintf("%s.extracted", final);
+	CHECK(unlink(planted) == 0);
+	shared = ksource_shared_tree(&s, f.cache);
+	CHECK(shared && hb_is_file(planted));
+	free(shared);
+	/* Someone else's read-only tree is not. */
+	CHECK(unlink(planted) == 0 && chown(final, 65534, 65534) == 0);
+	shared = ksource_shared_tree(&s, f.cache);
+	CHECK(shared && hb_is_file(planted));
+	CHECK(shared && owner_of(shared) == geteuid());
+	free(shared);
+	free(planted);
 	free(final);
 	ksource_free(&s);
 	src_drop(&f);
