@@ -67,7 +67,7 @@ json_object *hb_json_from_file_nofollow(const char *path)
 FILE *hb_fopen_nofollow(const char *path, const char *mode)
 {
 	int flags = mode[0] == 'r' ? O_RDONLY : mode[0] == 'a' ? O_WRONLY | O_CREAT | O_APPEND :
-		    O_WRONLY | O_CREAT | O_TRUNC;
+		    O_WRONLY | O_CREAT | (strchr(mode, 'x') ? O_EXCL : O_TRUNC);
 	int fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC, 0644), e;
 	FILE *f;
 

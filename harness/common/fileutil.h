@@ -7,7 +7,8 @@
 
 #include <json-c/json.h>
 
-/* fopen for "r", "a" or "w" (close-on-exec) that refuses a symlink as the last component
+/* fopen for "r", "a", "w" or "wx" (O_EXCL: a new file only; close-on-exec) that refuses a
+ * symlink as the last component
  * (ELOOP): for files in result sets, cache entries and log folders, where a symlink
  * planted by another user must never be followed. */
 FILE *hb_fopen_nofollow(const char *path, const char *mode);

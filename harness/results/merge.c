@@ -213,7 +213,7 @@ static int write_all(const char *out, char *const *sets, json_object **metas, si
 
 	if (plan_offsets(sets, n, offsets, &bad) < 0)
 		*why = xasprintf("merge: cannot read the samples of a set: %s", strerror(errno));
-	else if (!(f = hb_fopen_nofollow(tmp, "w")))
+	else if ((unlink(tmp) < 0 && errno != ENOENT) || !(f = hb_fopen_nofollow(tmp, "wx")))
 		*why = xasprintf("merge: cannot write %s: %s", tmp, strerror(errno));
 	else if (copy_samples(f, sets, metas, n, offsets, meta, &bad) < 0 || fflush(f) || fsync(fileno(f)))
 		*why = xasprintf("merge: cannot copy samples into %s: %s", tmp, strerror(errno));
