@@ -8,9 +8,8 @@
 #include <json-c/json.h>
 
 /* fopen for "r", "a", "w" or "wx" (O_EXCL: a new file only; close-on-exec) that refuses a
- * symlink as the last component
- * (ELOOP): for files in result sets, cache entries and log folders, where a symlink
- * planted by another user must never be followed. */
+ * symlink as the last component (ELOOP): for files in result sets, cache entries and log
+ * folders, where a symlink planted by another user must never be followed. */
 FILE *hb_fopen_nofollow(const char *path, const char *mode);
 /* write() of all len bytes, again after EINTR. 0 or -1/errno. */
 int hb_write_all(int fd, const char *p, size_t len);
