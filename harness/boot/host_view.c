@@ -136,8 +136,10 @@ static void add_shares(struct host_view *v, char *const *shares)
 	hb_free_strv(real.v);
 }
 
-void host_view_plan(struct host_view *v, const char *root, char *const *shares)
+void host_view_plan(struct host_view *v, const char *root, char *const *shares, const char *modules)
 {
+	struct stat st;
+
 	const char *home = getenv("HOME");
 
 	*v = (struct host_view){ .root = xstrdup(root) };
@@ -149,6 +151,11 @@ void host_view_plan(struct host_view *v, const char *root, char *const *shares)
 	for (size_t i = 0; empty_dirs[i]; i++)
 		add_step(v, VIEW_MKDIR, NULL, empty_dirs[i]);
 	add_shares(v, shares);
+	if (modules && stat(modules, &st) == 0 && S_ISDIR(st.st_mode)) {
+		add_parents(v, HOST_VIEW_MODULES);
+		add_step(v, VIEW_MKDIR, NULL, HOST_VIEW_MODULES);
+		add_step(v, VIEW_BIND, modules, HOST_VIEW_MODULES);
+	}
 	/* After the shares: $HOME may hold one (the cache), and must not be made over it. */
 	if (home && home[0] == '/' && strcmp(home, "/") && !visible_already(v, home)) {
 		add_parents(v, home);
@@ -210,7 +217,7 @@ int host_view_mount(const void *view)
 void host_view_print(const struct host_view *v, FILE *f)
 {
 	fprintf(f, "# the guest's root: an empty read-only tmpfs holding /usr, /etc (without shadow, "
-		   "gshadow, sudoers, ssh) and, read-only:");
+		   "gshadow, sudoers, ssh), the modules at " HOST_VIEW_MODULES " and, read-only:");
 	for (size_t i = 0; v->bound.v && v->bound.v[i]; i++)
 		if (strcmp(v->bound.v[i], "/usr") && strncmp(v->bound.v[i], "/etc/", 5))
 			fprintf(f, " %s", v->bound.v[i]);

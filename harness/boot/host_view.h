@@ -6,9 +6,9 @@
  *     without merged /usr);
  *   - /etc entry by entry, without shadow, gshadow (and their '-' backups), sudoers and
  *     ssh (host keys);
- *   - the shares: the project's build folder and workloads/, the kernel's cache entry (its
- *     modules), the job file, what a workload declares (kbuild's source tree and prepared
- *     objects) and every --share PATH;
+ *   - the shares: the project's build folder and workloads/, the job file, what a workload
+ *     declares (kbuild's source tree and prepared objects) and every --share PATH;
+ *   - the kernel's modules, at HOST_VIEW_MODULES (the init binds them at /lib/modules);
  * and empty folders where the guest mounts its own (/proc, /sys, /dev, /run, /tmp,
  * /var/tmp) and over /root, /home and $HOME (the guest overlays a tmpfs on $HOME).
  *
@@ -45,9 +45,14 @@ struct host_view {
 	struct hb_strv bound; /* host paths visible through a bind (no mkdir under them) */
 };
 
+/* Where the kernel's modules are in the view (and what the job file names): not their host
+ * path, which is under $HOME with the default cache and would show there. */
+#define HOST_VIEW_MODULES "/.hardbench/modules"
+
 /* Plans the view at root: the system part, then shares (absolute host paths; a share
- * that does not exist is skipped, one under an earlier share is visible already). */
-void host_view_plan(struct host_view *v, const char *root, char *const *shares);
+ * that does not exist is skipped, one under an earlier share is visible already), then
+ * modules (a folder, or NULL) at HOST_VIEW_MODULES. */
+void host_view_plan(struct host_view *v, const char *root, char *const *shares, const char *modules);
 /* Child side, between fork and exec: a private mount namespace with the view mounted at
  * v->root. 0, or an errno after writing the failed step to stderr. */
 int host_view_mount(const void *view);

@@ -88,8 +88,9 @@ static int choose_kernel(struct vm_session *s)
 
 static int write_job_file(struct vm_session *s)
 {
+	/* The view serves them there (boot/host_view.h), whatever their host path. */
 	const char *modules = s->k->modules_root && hb_is_dir(s->k->modules_root)
-		? s->k->modules_root : NULL;
+		? HOST_VIEW_MODULES : NULL;
 	char *text = jobfile_render(getenv("HOME"), modules, s->jobs, s->njobs);
 	char *copy = hb_path_join(s->r->log_dir, "job.txt");
 	int rc = 0;
@@ -200,7 +201,7 @@ static void push_share(struct hb_strv *v, const char *path)
 }
 
 /* What the guest reads from the host besides the system folders: its init and helpers,
- * the workloads' files, the kernel's modules, the job file, and the declared shares. */
+ * the workloads' files, the job file, the declared shares, and the kernel's modules. */
 static int plan_view(struct vm_session *s)
 {
 	struct hb_strv shares = { 0 };
@@ -215,12 +216,10 @@ static int plan_view(struct vm_session *s)
 	}
 	push_share(&shares, hb_build_dir());
 	push_share(&shares, workloads);
-	push_share(&shares, s->k->entry_dir);
-	push_share(&shares, s->k->modules_root);
 	push_share(&shares, s->jobfile);
 	for (size_t i = 0; s->o->shares && s->o->shares[i]; i++)
 		push_share(&shares, s->o->shares[i]);
-	host_view_plan(&s->view, root, shares.v);
+	host_view_plan(&s->view, root, shares.v, s->k->modules_root);
 	hb_free_strv(shares.v);
 	free(workloads);
 	free(root);

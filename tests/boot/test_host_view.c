@@ -86,7 +86,7 @@ TEST(view_serves_only_what_a_guest_needs)
 	}
 	CHECK(mkdir(share, 0755) == 0 && mkdir(root, 0700) == 0 && mkdir(late, 0755) == 0);
 	scratch_write(share, "kept", "x");
-	host_view_plan(&v, root, shares);
+	host_view_plan(&v, root, shares, NULL);
 	CHECK(pipe(ready) == 0 && pipe(go) == 0);
 	pid = fork();
 	if (pid == 0)
