@@ -8,8 +8,8 @@
 #include <signal.h>
 #include <stdbool.h>
 
-#include "boot/child.h"
 #include "boot/host_view.h"
+#include "common/child.h"
 #include "boot/proto.h"
 #include "boot/virtiofsd.h"
 #include "boot/vm.h"
@@ -36,7 +36,7 @@ struct vm_session {
 	struct host_view view;       /* what the guest sees of the host (virtiofsd's or QEMU's 9p) */
 	struct virtiofsd vfs;
 	bool use_virtiofs;
-	struct child qemu;
+	struct hb_child qemu;
 	bool qemu_started;
 	struct proto proto;
 	hwloc_topology_t topo;

@@ -12,6 +12,7 @@
 
 #include <json-c/json.h>
 
+#include "termsafe.h"
 #include "xalloc.h"
 
 static char *read_with(const char *path, int flags, size_t *len)
@@ -81,8 +82,10 @@ FILE *hb_fopen_nofollow(const char *path, const char *mode)
 	return f;
 }
 
-int hb_write_all(int fd, const char *p, size_t len)
+int hb_write_all(int fd, const void *buf, size_t len)
 {
+	const char *p = buf;
+
 	while (len) {
 		ssize_t n = write(fd, p, len);
 		if (n < 0 && errno == EINTR)
@@ -91,6 +94,24 @@ int hb_write_all(int fd, const char *p, size_t len)
 			return -1;
 		p += n;
 		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int hb_write_for_terminal(int fd, const char *buf, size_t len)
+{
+	char chunk[4096];
+
+	if (!isatty(fd))
+		return hb_write_all(fd, buf, len);
+	while (len) {
+		size_t n = len < sizeof(chunk) ? len : sizeof(chunk);
+		memcpy(chunk, buf, n);
+		hb_strip_controls(chunk, n, true);
+		if (hb_write_all(fd, chunk, n) < 0)
+			return -1;
+		buf += n;
+		len -= n;
 	}
 	return 0;
 }

@@ -11,8 +11,6 @@
  * symlink as the last component (ELOOP): for files in result sets, cache entries and log
  * folders, where a symlink planted by another user must never be followed. */
 FILE *hb_fopen_nofollow(const char *path, const char *mode);
-/* write() of all len bytes, again after EINTR. 0 or -1/errno. */
-int hb_write_all(int fd, const char *p, size_t len);
 /* Reads a whole file, NUL-terminated. NULL with errno set on failure. */
 char *hb_read_file(const char *path, size_t *len);
 /* The same, refusing a symlink as the last component (ELOOP): for files in result sets,
@@ -20,6 +18,11 @@ char *hb_read_file(const char *path, size_t *len);
 char *hb_read_file_nofollow(const char *path, size_t *len);
 /* json_object_from_file, through hb_read_file_nofollow. NULL when unreadable or not JSON. */
 json_object *hb_json_from_file_nofollow(const char *path);
+/* Writes all of buf to fd, retrying short writes and EINTR: 0, or -1 with errno. */
+int hb_write_all(int fd, const void *buf, size_t len);
+/* hb_write_all, with control characters but '\n' and '\t' shown as '?' when fd is a
+ * terminal (common/termsafe.h; a file or pipe gets the bytes as they are). */
+int hb_write_for_terminal(int fd, const char *buf, size_t len);
 /* Writes to <path>.tmp.<pid> (O_EXCL, O_NOFOLLOW), fsyncs, renames over path, fsyncs the
  * directory. 0 or -1/errno. */
 int hb_write_file_atomic(const char *path, const void *data, size_t len);

@@ -6,12 +6,6 @@
 
 #include "termsafe.h"
 
-/* The one mutable global of the program: set once from the command line. */
-static bool quiet_mode;
-
-void hb_set_quiet(bool quiet) { quiet_mode = quiet; }
-bool hb_is_quiet(void) { return quiet_mode; }
-
 /* Messages quote names and guest text (a console line, a job's output): their control
  * characters never reach the terminal. */
 static void vmessage(const char *prefix, const char *fmt, va_list ap)
@@ -70,8 +64,6 @@ void hb_warn(const char *fmt, ...)
 void hb_info(const char *fmt, ...)
 {
 	va_list ap;
-	if (quiet_mode)
-		return;
 	va_start(ap, fmt);
 	vmessage("", fmt, ap);
 	va_end(ap);

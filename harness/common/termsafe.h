@@ -11,8 +11,6 @@
 bool hb_has_control(const char *s);
 /* Replaces, in place, every control character but keep_newlines' '\n' and '\t' by '?'. */
 void hb_strip_controls(char *s, size_t len, bool keep_newlines);
-/* write() of all of buf, with control characters but '\n' and '\t' shown as '?' when fd
- * is a terminal (a file or pipe gets the bytes as they are). -1 when fd is gone. */
-int hb_write_for_terminal(int fd, const char *buf, size_t len);
+/* hb_write_for_terminal: common/fileutil.h. */
 
 #endif
