@@ -68,6 +68,14 @@ static char *check_share(const char *path)
 	return why;
 }
 
+int vm_check_shares(const char *const *shares, char **why)
+{
+	*why = NULL;
+	for (size_t i = 0; !*why && shares && shares[i]; i++)
+		*why = check_share(shares[i]);
+	return *why ? -1 : 0;
+}
+
 int vm_check_opts(const struct vm_opts *o, char **why)
 {
 	static const char *const rootfs_choices[] = { "auto", "virtiofs", "9p", NULL };
@@ -89,8 +97,8 @@ int vm_check_opts(const struct vm_opts *o, char **why)
 		*why = xasprintf("--timeout %g: accepted a positive number of seconds", o->timeout_s);
 	else if (clock_accel_want(o->clock, o->accel, &(enum accel_kind){ 0 }, NULL, why) < 0)
 		return -1;
-	for (size_t i = 0; !*why && o->shares && o->shares[i]; i++)
-		*why = check_share(o->shares[i]);
+	else if (vm_check_shares(o->shares, why) < 0)
+		return -1;
 	return *why ? -1 : 0;
 }
 

@@ -139,6 +139,8 @@ void vm_result_free(struct vm_result *r);
 json_object *vm_result_to_json(const struct vm_result *r);
 
 /* vm.c */
+/* Each --share PATH exists and is not "/": 0, or -1 with *why naming it. */
+int vm_check_shares(const char *const *shares, char **why);
 /* The checks vm_run makes before starting anything (vCPUs vs host cores, machine, rootfs,
  * sizes). 0, or -1 with *why (one line for hb_usage_why). Lets callers refuse bad
  * options before building a kernel. */
