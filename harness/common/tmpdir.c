@@ -25,8 +25,13 @@
 char *hb_tmp_root(void)
 {
 	const char *run = getenv("XDG_RUNTIME_DIR");
+	struct stat st;
 
-	return run && *run == '/' ? hb_path_join(run, "hardbench") : xstrdup("/run/hardbench");
+	/* Only our own runtime folder: under sudo it is the calling user's, who could rename
+	 * what root makes in it. */
+	if (run && *run == '/' && stat(run, &st) == 0 && st.st_uid == geteuid() && !(st.st_mode & 022))
+		return hb_path_join(run, "hardbench");
+	return xstrdup("/run/hardbench");
 }
 
 /* An open root that only we can write to, or -1 with *why. */

@@ -5,7 +5,8 @@
 #ifndef HB_COMMON_TMPDIR_H
 #define HB_COMMON_TMPDIR_H
 
-/* $XDG_RUNTIME_DIR/hardbench when XDG_RUNTIME_DIR is set, else /run/hardbench. */
+/* $XDG_RUNTIME_DIR/hardbench when XDG_RUNTIME_DIR is set and is the effective uid's (not
+ * group- or world-writable), else /run/hardbench. */
 char *hb_tmp_root(void);
 /* mkdtemp("<root>/<prefix>XXXXXX") with an OWNER file holding "<pid> <start time>" (the
  * start time from /proc/<pid>/stat tells a reused pid apart). The root is made mode 0700

@@ -144,7 +144,12 @@ def alive(pid):
 def tmp_root():
     """The harness's per-boot folders' root (common/tmpdir.h)."""
     run = os.environ.get("XDG_RUNTIME_DIR", "")
-    return os.path.join(run, "hardbench") if run.startswith("/") else "/run/hardbench"
+    try:
+        st = os.stat(run) if run.startswith("/") else None
+    except OSError:
+        st = None
+    ours = st is not None and st.st_uid == os.geteuid() and not st.st_mode & 0o022
+    return os.path.join(run, "hardbench") if ours else "/run/hardbench"
 
 
 def owned_tmp_dirs(pid):
