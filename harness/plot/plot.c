@@ -1,7 +1,7 @@
 /* Which charts a result set gets, and their data files. Groups of different clocks never
  * share a chart: a chart of a non-host clock has the clock in its file name and title
  * ("slowdown-hackbench-time-icount"). Bars show the headline estimate (analysis/rows.h:
- * paired when the rounds allow, else Welch's) and its standard error. */
+ * paired when the rounds allow, else Welch's) and its 95% CI, the y label naming which. */
 #include "plot/plot.h"
 
 #include <errno.h>
@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analysis/rows.h"
+#include "analysis/variant_order.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/spawn.h"
@@ -64,19 +65,36 @@ static void finish(struct plot_ctx *p, struct chart *c)
 	chart_free(c);
 }
 
-/* A bar or point reaching below 0 (value minus its error bar) needs the axis below 0. */
-static void note_sign(struct chart *c, const struct group_row *r)
+/* A bar or point whose interval reaches below 0 needs the axis below 0; the chart's
+ * estimates, for the axis label. */
+static void note_row(struct chart *c, const struct group_row *r, unsigned *kinds)
 {
-	double se = r && isfinite(r->head.se_pct) ? r->head.se_pct : 0;
-
-	if (r && r->head.slowdown_pct - se < 0)
+	if (!r)
+		return;
+	if (r->head.slowdown_pct < 0 || r->head.ci95_low_pct < 0)
 		c->all_positive = false;
+	*kinds |= r->paired ? 1u : 2u;
 }
 
-static char *ylabel(const struct ds_group *g)
+/* The error bar of a row: the headline's 95% CI (asymmetric for a paired estimate, a
+ * geometric mean); the point itself when the interval is unknown (one round). */
+static void write_interval(FILE *f, const struct group_row *r)
 {
-	return xasprintf("%s of %s vs baseline [%%] (bars: 1 st.err)",
-			 g->lower_is_better ? "slowdown" : "drop", g->metric);
+	bool known = r && isfinite(r->head.ci95_low_pct) && isfinite(r->head.ci95_high_pct);
+	double y = r ? r->head.slowdown_pct : NAN;
+
+	fprintf(f, "\t%.6g\t%.6g\t%.6g", y, known ? r->head.ci95_low_pct : y,
+		known ? r->head.ci95_high_pct : y);
+}
+
+/* The y label names what the bars are: the headline's 95% CI and its estimate, as the
+ * report's "est" column does (kinds: 1 paired, 2 Welch). */
+static char *ylabel(const struct ds_group *g, unsigned kinds)
+{
+	const char *est = kinds == 1 ? "paired" : kinds == 2 ? "Welch" : "paired or Welch, see the table";
+
+	return xasprintf("%s of %s vs baseline [%%] (bars: 95%% CI, %s)",
+			 g->lower_is_better ? "slowdown" : "drop", g->metric, est);
 }
 
 /* "" for the host clock and the default line, else "-icount", "-6.12", "-icount-6.12":
@@ -121,7 +139,6 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 	free(tag);
 	free(ctag);
 	c.xlabel = xstrdup("variant");
-	c.ylabel = ylabel(gs[0]);
 	c.series = xcalloc(ng, sizeof(char *));
 	for (size_t i = 0; i < ng; i++)
 		c.series[c.nseries++] = gs[i]->cores >= 0 ? xasprintf("%d vCPUs", gs[i]->cores)
@@ -133,8 +150,9 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 		return;
 	}
 	c.all_positive = true;
-	fprintf(f, "# variant\tthen per series: slowdown %%\tstandard error %%\n");
+	fprintf(f, "# variant\tthen per series: slowdown %%\t95%% CI low %%\t95%% CI high %%\n");
 	int nclusters = 0;
+	unsigned kinds = 0;
 	for (size_t v = 0; v < p->ds.nvariants; v++) {
 		bool any = false;
 		if ((int)v == p->baseline)
@@ -147,14 +165,14 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 		fprintf(f, "%s", p->ds.variants[v]);
 		for (size_t i = 0; i < ng; i++) {
 			const struct group_row *r = row_of(p, gs[i], (int)v, rows);
-			note_sign(&c, r);
+			note_row(&c, r, &kinds);
 			c.points += r && isfinite(r->head.slowdown_pct);
-			fprintf(f, "\t%.6g\t%.6g", r ? r->head.slowdown_pct : NAN,
-				r && isfinite(r->head.se_pct) ? r->head.se_pct : 0);
+			write_interval(f, r);
 		}
 		fputc('\n', f);
 	}
 	fclose(f);
+	c.ylabel = ylabel(gs[0], kinds);
 	/* Room for names like "kasan-vmalloc" under each cluster of bars: they ran into each
 	 * other at 900 px with seven variants. */
 	int wide = 160 + nclusters * (90 + 40 * (int)ng);
@@ -176,7 +194,6 @@ static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t n
 	free(tag);
 	free(ctag);
 	c.xlabel = xstrdup("guest vCPUs");
-	c.ylabel = ylabel(gs[0]);
 	for (size_t i = 0; i < ng; i++) {
 		char *next = xasprintf("%s%s%d", tics, i ? ", " : "", gs[i]->cores);
 		free(tics);
@@ -187,6 +204,7 @@ static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t n
 	free(unit);
 	c.series = xcalloc(p->ds.nvariants, sizeof(char *));
 	c.all_positive = true;
+	unsigned kinds = 0;
 	if (!(f = chart_open_data(p->out_dir, &c))) {
 		p->failed++;
 		chart_free(&c);
@@ -195,19 +213,22 @@ static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t n
 	for (size_t v = 0; v < p->ds.nvariants; v++) {
 		if ((int)v == p->baseline)
 			continue;
-		fprintf(f, "%s# %s: vCPUs\tslowdown %%\tstandard error %%\n", c.nseries ? "\n\n" : "",
+		fprintf(f, "%s# %s: vCPUs\tslowdown %%\t95%% CI low %%\t95%% CI high %%\n", c.nseries ? "\n\n" : "",
 			p->ds.variants[v]);
 		c.series[c.nseries++] = xstrdup(p->ds.variants[v]);
 		for (size_t i = 0; i < ng; i++) {
 			const struct group_row *r = row_of(p, gs[i], (int)v, rows);
-			note_sign(&c, r);
+			note_row(&c, r, &kinds);
 			c.points += r && isfinite(r->head.slowdown_pct);
-			if (r)
-				fprintf(f, "%d\t%.6g\t%.6g\n", gs[i]->cores, r->head.slowdown_pct,
-					isfinite(r->head.se_pct) ? r->head.se_pct : 0);
+			if (r) {
+				fprintf(f, "%d", gs[i]->cores);
+				write_interval(f, r);
+				fputc('\n', f);
+			}
 		}
 	}
 	fclose(f);
+	c.ylabel = ylabel(gs[0], kinds);
 	finish(p, &c);
 }
 
@@ -299,15 +320,16 @@ static void draw_metric_charts(struct plot_ctx *p)
 	free(gs);
 }
 
-/* Imported sets are not paired (a CSV's boot column may number each variant's runs on
- * its own), as in `harness report` without --paired. */
-static bool is_imported(const char *dir)
+/* The canonical variant order (analysis/variant_order.h), as in the report. Imported
+ * sets are not paired (a CSV's boot column may number each variant's runs on its own),
+ * as in `harness report` without --paired. */
+static void order_and_pairing(struct plot_ctx *p, const char *dir, const char *baseline)
 {
 	json_object *meta = rs_read_meta(dir);
-	bool imported = meta && json_object_object_get_ex(meta, RS_META_IMPORTED, NULL);
 
+	dataset_canonical_order(&p->ds, meta, baseline);
+	p->rows.no_pairing = meta && json_object_object_get_ex(meta, RS_META_IMPORTED, NULL);
 	json_object_put(meta);
-	return imported;
 }
 
 static const char *formats_of(const char *format)
@@ -332,8 +354,8 @@ int plot_run(const char *dir, const struct plot_opts *opts)
 		free(out);
 		return HB_EXIT_FAIL;
 	}
+	order_and_pairing(&p, dir, opts->baseline);
 	p.baseline = dataset_pick_baseline(&p.ds, opts->baseline);
-	p.rows.no_pairing = is_imported(dir);
 	if (!p.ds.samples) {
 		hb_error("%s holds no samples to plot", dir);
 		rc = HB_EXIT_FAIL;

@@ -2,7 +2,7 @@
  * chart leaves NAME.gp and NAME.dat next to NAME.png / NAME.svg, so a user can edit the
  * script and rerun `gnuplot NAME.gp` in that folder. The scripts are built from the
  * templates in plots/ (common.gp + one per kind):
- *   slowdown-<workload>-<metric>   slowdown % per variant, st.err bars, a bar per cores value
+ *   slowdown-<workload>-<metric>   slowdown % per variant, 95% CI bars, a bar per cores value
  *   cores-<workload>-<metric>      slowdown % vs vCPU count, when there are several
  *   ratios-<workload>[-c<cores>]   per-test "x baseline" ratios of per-test workloads
  *                                  (the report's wide tables, analysis/rows.h WIDE_MIN_METRICS) */

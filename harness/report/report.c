@@ -7,6 +7,7 @@
 
 #include "common/log.h"
 #include "common/xalloc.h"
+#include "analysis/variant_order.h"
 #include "report/render.h"
 #include "report/report_ctx.h"
 #include "report/seeds_report.h"
@@ -90,15 +91,15 @@ int report_run_dir(const char *dir, const struct report_opts *opts, FILE *out)
 		dataset_free(&ctx.ds);
 		return HB_EXIT_FAIL;
 	}
+	ctx.meta = rs_read_meta(dir);
+	dataset_canonical_order(&ctx.ds, ctx.meta, opts->baseline);
 	if (opts->seeds) {
 		/* The figures name their own baselines and workloads: no resolve_options. */
-		ctx.meta = rs_read_meta(dir);
 		rc = seeds_report_run(&ctx, opts->seeds);
 		json_object_put(ctx.meta);
 		dataset_free(&ctx.ds);
 		return rc;
 	}
-	ctx.meta = rs_read_meta(dir);
 	rc = resolve_options(&ctx);
 	if (rc == HB_EXIT_OK) {
 		report_renderer(opts->format)->report(&ctx);
