@@ -25,6 +25,7 @@ struct plot_ctx {
 	const char *out_dir;
 	const char *formats;
 	bool *wide; /* per group (display order): part of a per-test section */
+	const struct plot_opts *opts;
 	struct rows_opts rows; /* imported sets are not paired (as in the report) */
 	int drawn, failed, empty;
 };
@@ -46,7 +47,33 @@ static const struct group_row *row_of(const struct plot_ctx *p, const struct ds_
 	return NULL;
 }
 
-static void finish(struct plot_ctx *p, struct chart *c)
+/* Records a drawn chart of group g (its metric unless a per-test chart) in the index. */
+static void index_chart(struct plot_ctx *p, const struct chart *c, const struct ds_group *g, bool metric)
+{
+	struct plot_index *ix = p->opts->index;
+
+	if (!ix)
+		return;
+	ix->charts = xgrow(ix->charts, &ix->cap, ix->n + 1, sizeof(*ix->charts));
+	ix->charts[ix->n++] = (struct plot_chart){ .base = xstrdup(c->base), .kind = c->template,
+		.clock = xstrdup(g->clock), .line = xstrdup(g->line), .workload = xstrdup(g->workload),
+		.metric = metric ? xstrdup(g->metric) : NULL, .cores = metric ? -1 : g->cores };
+}
+
+void plot_index_free(struct plot_index *ix)
+{
+	for (size_t i = 0; i < ix->n; i++) {
+		free(ix->charts[i].base);
+		free(ix->charts[i].clock);
+		free(ix->charts[i].line);
+		free(ix->charts[i].workload);
+		free(ix->charts[i].metric);
+	}
+	free(ix->charts);
+	*ix = (struct plot_index){ 0 };
+}
+
+static void finish(struct plot_ctx *p, struct chart *c, const struct ds_group *g, bool metric)
 {
 	/* A metric whose baseline mean is 0 (no TLB shootdowns at all, say) has no finite
 	 * slowdown: gnuplot would fail on the empty data, and there is nothing to show. */
@@ -55,9 +82,10 @@ static void finish(struct plot_ctx *p, struct chart *c)
 		p->empty++;
 	} else if (chart_render(c, p->out_dir, p->formats) == 0) {
 		char *fmts = xstrdup(p->formats), *save = NULL;
-		for (char *f = strtok_r(fmts, " ", &save); f; f = strtok_r(NULL, " ", &save))
+		for (char *f = strtok_r(fmts, " ", &save); f && !p->opts->quiet; f = strtok_r(NULL, " ", &save))
 			printf("%s/%s.%s\n", p->out_dir, c->base, f);
 		free(fmts);
+		index_chart(p, c, g, metric);
 		p->drawn++;
 	} else {
 		p->failed++;
@@ -177,7 +205,7 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 	 * other at 900 px with seven variants. */
 	int wide = 160 + nclusters * (90 + 40 * (int)ng);
 	c.width = wide > 900 ? wide : 0;
-	finish(p, &c);
+	finish(p, &c, gs[0], true);
 }
 
 static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t ng)
@@ -229,7 +257,7 @@ static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t n
 	}
 	fclose(f);
 	c.ylabel = ylabel(gs[0], kinds);
-	finish(p, &c);
+	finish(p, &c, gs[0], true);
 }
 
 static size_t longest_metric(struct ds_group *const *gs, size_t ng)
@@ -286,7 +314,7 @@ static void ratios_chart(struct plot_ctx *p, struct ds_group *const *gs, size_t 
 		fputc('\n', f);
 	}
 	fclose(f);
-	finish(p, &c);
+	finish(p, &c, gs[0], false);
 }
 
 /* Per-test sections get a ratio chart; their groups get no slowdown charts. */
@@ -341,7 +369,7 @@ static const char *formats_of(const char *format)
 
 int plot_run(const char *dir, const struct plot_opts *opts)
 {
-	struct plot_ctx p = { .formats = formats_of(opts->format) };
+	struct plot_ctx p = { .formats = formats_of(opts->format), .opts = opts };
 	char *out = opts->out_dir ? xstrdup(opts->out_dir) : hb_path_join(dir, "plots");
 	int rc = HB_EXIT_OK;
 
@@ -372,9 +400,10 @@ int plot_run(const char *dir, const struct plot_opts *opts)
 		p.wide = xcalloc(p.ds.ngroups, sizeof(*p.wide));
 		draw_wide_sections(&p);
 		draw_metric_charts(&p);
-		hb_info("%d charts in %s (scripts and data beside them)%s%s", p.drawn, out,
-			p.empty ? "; metrics with nothing to draw named above" : "",
-			p.failed ? "; some failed, see above" : "");
+		if (!opts->quiet)
+			hb_info("%d charts in %s (scripts and data beside them)%s%s", p.drawn, out,
+				p.empty ? "; metrics with nothing to draw named above" : "",
+				p.failed ? "; some failed, see above" : "");
 		rc = p.failed ? HB_EXIT_FAIL : HB_EXIT_OK;
 		free(p.wide);
 	}

@@ -9,11 +9,32 @@
 #ifndef HB_PLOT_PLOT_H
 #define HB_PLOT_PLOT_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
+/* One chart drawn, for callers that embed them (the HTML page, report/report_charts.c). */
+struct plot_chart {
+	char *base;     /* file name without extension, in the output folder */
+	const char *kind; /* "slowdown", "cores" or "ratios" */
+	char *clock, *line, *workload;
+	char *metric;   /* NULL for a per-test ratios chart */
+	int cores;      /* a ratios chart's vCPUs; -1 otherwise */
+};
+
+struct plot_index {
+	struct plot_chart *charts;
+	size_t n, cap;
+};
+
 struct plot_opts {
 	const char *out_dir;  /* NULL: <run>/plots */
 	const char *format;   /* "png", "svg" or "both" (NULL: both) */
 	const char *baseline; /* NULL: "baseline", else the first variant */
+	bool quiet;           /* no file names on stdout, no summary line */
+	struct plot_index *index; /* NULL, or filled with every chart drawn */
 };
+
+void plot_index_free(struct plot_index *ix);
 
 /* Draws every chart. Returns HB_EXIT_OK, HB_EXIT_FAIL (unreadable set, gnuplot missing or
  * failing) or HB_EXIT_USAGE (unknown baseline, after one line naming it). Never exits. */

@@ -9,13 +9,18 @@ static void text(struct report_ctx *ctx) { report_render_text(ctx, false); }
 static void markdown(struct report_ctx *ctx) { report_render_text(ctx, true); }
 static void seeds_text(struct seeds_report *sr) { seeds_render_text(sr, false); }
 static void seeds_markdown(struct seeds_report *sr) { seeds_render_text(sr, true); }
+/* The seeds' comparison has no page or mail layout of its own: its text, in the frame. */
+static void seeds_html(struct seeds_report *sr) { seeds_render_html(sr); }
+static void seeds_mail(struct seeds_report *sr) { seeds_render_text(sr, false); }
 
 const char *const report_format_names[] = {
 	[REPORT_TEXT] = "text",
 	[REPORT_MARKDOWN] = "markdown",
 	[REPORT_CSV] = "csv",
 	[REPORT_JSON] = "json",
-	[REPORT_JSON + 1] = NULL,
+	[REPORT_HTML] = "html",
+	[REPORT_MAIL] = "mail",
+	[REPORT_NFORMATS] = NULL,
 };
 
 static const struct report_renderer renderers[] = {
@@ -23,11 +28,13 @@ static const struct report_renderer renderers[] = {
 	[REPORT_MARKDOWN] = { markdown, seeds_markdown },
 	[REPORT_CSV] = { report_render_csv, seeds_render_csv },
 	[REPORT_JSON] = { report_render_json, seeds_render_json },
+	[REPORT_HTML] = { report_render_html, seeds_html },
+	[REPORT_MAIL] = { report_render_mail, seeds_mail },
 };
 
 /* One name and one renderer per enum report_format value, none missing. */
-_Static_assert(sizeof(renderers) / sizeof(renderers[0]) == REPORT_JSON + 1, "a format lacks a renderer");
-_Static_assert(sizeof(report_format_names) / sizeof(report_format_names[0]) == REPORT_JSON + 2,
+_Static_assert(sizeof(renderers) / sizeof(renderers[0]) == REPORT_NFORMATS, "a format lacks a renderer");
+_Static_assert(sizeof(report_format_names) / sizeof(report_format_names[0]) == REPORT_NFORMATS + 1,
 	       "a format lacks a name");
 
 const struct report_renderer *report_renderer(enum report_format format)

@@ -42,5 +42,8 @@
  * metric or workload the set does not have (after one line saying which are accepted).
  * Never exits: `harness run` calls it at the end of a run. */
 int report_run_dir(const char *dir, const struct report_opts *opts, FILE *out);
+/* Writes dir/report.html (the html format, written whole to a temporary file and renamed)
+ * and says where on stderr. HB_EXIT_OK or HB_EXIT_FAIL after one line. For `harness run`. */
+int report_write_html(const char *dir);
 
 #endif
