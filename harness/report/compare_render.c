@@ -70,6 +70,8 @@ static struct table build_table(const struct compare *c)
 	table_init(&t, ncols, (const char *const *)heads);
 	table_set_left(&t, 1);
 	table_set_left(&t, 3);
+	for (size_t k = 1; k < c->nruns; k++)
+		table_set_left(&t, 4 + 4 * k + 1); /* the gate's word after each change */
 	for (size_t i = 0; i < ncols; i++)
 		free(heads[i]);
 	for (size_t i = 0; i < c->nrows; i++) {

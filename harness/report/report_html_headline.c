@@ -84,7 +84,13 @@ static void headline_row(struct report_ctx *ctx, const struct group_row *r)
 	char *metric = *g->unit ? xasprintf("%s [%s]", g->metric, g->unit) : xstrdup(g->metric);
 	bool ok = r->status == ROW_OK;
 
-	fprintf(out, "<tr class=\"%s\" data-metric=\"", row_class(r));
+	fprintf(out, "<tr class=\"%s\" data-workload=\"", row_class(r));
+	html_text(out, g->workload);
+	fputs("\" data-clock=\"", out);
+	html_text(out, g->clock);
+	fputs("\" data-line=\"", out);
+	html_text(out, g->line);
+	fputs("\" data-metric=\"", out);
 	html_text(out, g->metric);
 	fputs("\" data-variant=\"", out);
 	html_text(out, ctx->ds.variants[r->variant]);

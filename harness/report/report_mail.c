@@ -127,41 +127,36 @@ static void one_liners(struct report_ctx *ctx, struct ds_group *const *gs, size_
 	}
 }
 
-/* The block's metrics that matter in one compact table: metric, variant, mean, cost and
- * 95% CI (the MDE is in the one-liners, where it says what "within noise" can see). */
-static void compact_table(struct report_ctx *ctx, struct ds_group *const *gs, size_t n,
-			  const char *primary, struct group_row *rows)
+/* The block's metrics that matter, each a compact table: variant, mean, cost and 95% CI
+ * (the MDE is in the one-liners, where it says what "within noise" could have seen). */
+static void compact_tables(struct report_ctx *ctx, struct ds_group *const *gs, size_t n,
+			   const char *primary, struct group_row *rows)
 {
-	static const char *const heads[] = { "metric", "variant", "mean", "cost", "95% CI" };
+	static const char *const heads[] = { "variant", "mean", "cost", "95% CI" };
 	char b[NUMFMT_SIZE];
-	char *place = mail_place(ctx, gs[0]);
-	struct table t;
-	bool any = false;
 
-	table_init(&t, 5, heads);
-	table_set_left(&t, 1);
 	for (size_t i = 0; i < n; i++) {
+		struct table t;
 		if (!report_wants(ctx, gs[i]) || !matters(gs, n, primary, gs[i]))
 			continue;
+		char *place = mail_place(ctx, gs[i]);
+		fprintf(ctx->out, "\n%s, %s%s%s%s (%s is better):\n", place, gs[i]->metric,
+			*gs[i]->unit ? " [" : "", gs[i]->unit, *gs[i]->unit ? "]" : "",
+			gs[i]->lower_is_better ? "lower" : "higher");
+		free(place);
+		table_init(&t, 4, heads);
 		size_t nr = group_rows_opts(&ctx->ds, gs[i], ctx->baseline, ctx->ratio_to, &ctx->rows, rows);
 		for (size_t k = 0; k < nr; k++) {
 			const struct group_row *r = &rows[k];
 			bool ok = r->status == ROW_OK;
-			table_cell(&t, "%s%s%s%s", k ? "" : gs[i]->metric, k || !*gs[i]->unit ? "" : " [",
-				   k ? "" : gs[i]->unit, k || !*gs[i]->unit ? "" : "]");
 			table_cell(&t, "%s", ctx->ds.variants[r->variant]);
 			table_cell(&t, "%s", fmt_value(b, r->s.mean));
 			table_cell(&t, "%s", r->status == ROW_IS_BASELINE ? "-" : ok ? fmt_pct(b, r->head.slowdown_pct) : "?");
 			table_cell(&t, "%s", ok ? fmt_ci(b, r->head.ci95_low_pct, r->head.ci95_high_pct) : "-");
-			any = true;
 		}
-	}
-	if (any) {
-		fprintf(ctx->out, "\n%s:\n", place);
 		table_print_text(&t, ctx->out, "  ");
+		table_free(&t);
 	}
-	table_free(&t);
-	free(place);
 }
 
 /* One paragraph: CPU and cores, accel, clock, lines and kernels, variants and their
@@ -231,7 +226,7 @@ void report_render_mail(struct report_ctx *ctx)
 	for (size_t from = 0, to; from < ctx->ds.ngroups; from = to) {
 		to = report_block_end(ctx, from);
 		char *primary = primary_metric(ctx->ds.groups[from]->workload);
-		compact_table(ctx, ctx->ds.groups + from, to - from, primary, rows);
+		compact_tables(ctx, ctx->ds.groups + from, to - from, primary, rows);
 		free(primary);
 	}
 	fputc('\n', ctx->out);

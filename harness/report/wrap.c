@@ -16,6 +16,14 @@ static const char *next_word(const char **text, size_t *len, bool shell)
 	for (; w[n] && (quoted || w[n] != ' '); n++)
 		if (shell && w[n] == '\'')
 			quoted = !quoted;
+	/* "--param KEY=VALUE" stays on one line: an option with its value reads as one. */
+	if (shell && n > 2 && !strncmp(w, "--", 2) && !memchr(w, '=', n) && w[n] == ' ' && w[n + 1] &&
+	    w[n + 1] != '-' && w[n + 1] != ' ') {
+		const char *rest = w + n;
+		size_t more;
+		next_word(&rest, &more, true);
+		n = (size_t)(rest - w);
+	}
 	*len = n;
 	*text = w + n;
 	return n ? w : NULL;
