@@ -93,3 +93,12 @@ void dataset_canonical_order(struct dataset *ds, json_object *meta, const char *
 	dataset_order_variants(ds, baseline, order);
 	hb_free_strv(order);
 }
+
+void dataset_order_like(struct dataset *ds, const struct dataset *like)
+{
+	char **order = xcalloc(like->nvariants + 1, sizeof(*order));
+
+	memcpy(order, like->variants, like->nvariants * sizeof(*order));
+	dataset_order_variants(ds, like->nvariants ? like->variants[0] : NULL, order);
+	free(order);
+}

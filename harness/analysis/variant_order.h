@@ -18,6 +18,8 @@ void dataset_order_variants(struct dataset *ds, const char *baseline, char *cons
 /* The canonical order above for a set with this meta.json (may be NULL): plan, then
  * kernel-configs. NULL-terminated; hb_free_strv. */
 char **variant_canonical_order(json_object *meta);
+/* ds in the order of like's variants (a part of like: one host's samples of a merged set). */
+void dataset_order_like(struct dataset *ds, const struct dataset *like);
 /* Both: what report, plot and gate call right after dataset_load. */
 void dataset_canonical_order(struct dataset *ds, json_object *meta, const char *baseline);
 

@@ -21,7 +21,8 @@ void report_html_headline(struct report_ctx *ctx, struct ds_group *const *gs, si
 void report_html_seeds(struct report_ctx *ctx, const struct ds_group *g);
 /* The per-host figures of a set merged from several hosts; nothing otherwise. */
 void report_html_hosts(struct report_ctx *ctx);
-/* The verdict of a headline in words: "within noise (95% CI spans 0)", ... */
+/* The verdict of a headline in words: "worse" or "better" (its 95% CI excludes 0),
+ * "within noise" (it spans 0), "baseline", or why there is none. */
 const char *report_verdict(const struct group_row *r);
 
 #endif

@@ -18,10 +18,10 @@ const char *report_verdict(const struct group_row *r)
 	if (!isfinite(r->head.ci95_low_pct) || !isfinite(r->head.ci95_high_pct))
 		return "no interval (one sample)";
 	if (r->head.ci95_low_pct > 0)
-		return "worse (95% CI above 0)";
+		return "worse";
 	if (r->head.ci95_high_pct < 0)
-		return "better (95% CI below 0)";
-	return "within noise (95% CI spans 0)";
+		return "better";
+	return "within noise";
 }
 
 static const char *row_class(const struct group_row *r)
@@ -118,7 +118,8 @@ void report_html_headline(struct report_ctx *ctx, struct ds_group *const *gs, si
 	struct group_row *rows = xcalloc(ctx->ds.nvariants ? ctx->ds.nvariants : 1, sizeof(*rows));
 
 	fputs("<table class=\"sortable headline\">\n<caption>Cost of each variant against the "
-	      "baseline (positive: worse, whatever the metric's direction)</caption>\n<thead><tr>"
+	      "baseline (positive: worse, whatever the metric's direction). Verdict: worse or better when "
+	      "the 95% CI excludes 0, within noise when it spans 0.</caption>\n<thead><tr>"
 	      "<th scope=\"col\">metric [unit]</th><th scope=\"col\" class=\"num\">vCPUs</th>"
 	      "<th scope=\"col\">variant</th><th scope=\"col\" class=\"num\">n</th>"
 	      "<th scope=\"col\" class=\"num\">mean [unit]</th><th scope=\"col\" class=\"num\">cost [%]</th>"

@@ -16,7 +16,7 @@ static const char style[] =
 	"th{background:#e8e8e8}td.num,th.num{text-align:right;white-space:nowrap}\n"
 	"tr.base td{background:#f4f4f4}tr.noise td.verdict{color:#444}\n"
 	"tr.worse td.verdict,tr.better td.verdict{font-weight:bold}\n"
-	".tables{overflow-x:auto}td.verdict,td.est,td.variant{white-space:nowrap}\n"
+	".tables{overflow-x:auto}td.verdict,td.est,td.variant,td.metric{white-space:nowrap}\n"
 	".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(460px,1fr));gap:1em}\n"
 	"figure{margin:0}figure svg{width:100%;height:auto;display:block}caption{text-align:left;"
 	"color:#444;padding-bottom:.3em}\n"

@@ -22,12 +22,25 @@ grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$WORK/ref.html
 grep -Eq '(src|href)="(https?:)?//|<link|@import|url\(' "$WORK/ref.html" && fail "the page fetches something"
 for text in 'AMD EPYC' 'init_on_alloc=1 init_on_free=0' '1 round (boots of every variant' \
 	'6.1 (6.1.192): base 4b50a4af97ce' 'harness run --variants baseline,init_on_alloc,init_on_free' \
-	'within noise (95% CI spans 0)' 'worse (95% CI above 0)' '<th scope="col" class="num">95% CI [%]</th>' \
+	'<td class="verdict">within noise</td>' '<td class="verdict">worse</td>' '<th scope="col" class="num">95% CI [%]</th>' \
 	'id="details"' 'published figures'; do
 	grep -qF -- "$text" "$WORK/ref.html" || fail "page lacks: $text"
 done
 "$HARNESS" report "$REFERENCE" --format html --metric time > "$WORK/time.html" 2>/dev/null || fail "html --metric"
 [ "$(grep -c 'data-metric="wall"' "$WORK/time.html")" = 0 ] || fail "--metric time shows wall rows"
+
+tap_case merged_set_has_per_host_figures
+# seed 003's 6.12 vmaops run split by round into two "hosts", merged back
+for h in A:0 B:1; do
+	mkdir -p "$WORK/node${h%:*}"
+	jq ".host.hostname = \"node${h%:*}\"" "$DATA/vmaops-612-icount/meta.json" > "$WORK/node${h%:*}/meta.json"
+	jq -c "select((.boot == 0) == (${h#*:} == 0))" "$DATA/vmaops-612-icount/samples.jsonl" > "$WORK/node${h%:*}/samples.jsonl"
+done
+"$HARNESS" merge "$WORK/merged" "$WORK/nodeA" "$WORK/nodeB" > /dev/null 2>&1 || fail "merge"
+"$HARNESS" report "$WORK/merged" --format html > "$WORK/merged.html" 2>/dev/null || fail "html of a merged set"
+grep -q '<section id="hosts">' "$WORK/merged.html" || fail "no per-host section"
+grep -q '^  host nodeB' "$WORK/merged.html" || fail "no figures of nodeB"
+grep -q '<section id="hosts">' "$WORK/ref.html" && fail "a one-host run got a per-host section"
 
 tap_case hostile_names_escaped
 mkdir -p "$WORK/evil"

@@ -63,9 +63,10 @@ browser_check "$SET/report.html" "$WORK/report.json" $charts
 case $? in
 77) echo "# SKIP browser check of report.html: $BROWSER_SKIP" ;;
 *) if [ -n "${HARDBENCH_BUILD_DIR:-}" ] && [ -s "$SET/report.html.png" ]; then
-	mkdir -p "$HARDBENCH_BUILD_DIR/quick-report"
+	mkdir -p "$HARDBENCH_BUILD_DIR/quick-report/run"
 	cp "$SET/report.html" "$SET/report.html.png" "$HARDBENCH_BUILD_DIR/quick-report/"
-	echo "# page and screenshot kept in $HARDBENCH_BUILD_DIR/quick-report"
+	cp "$SET/meta.json" "$SET/samples.jsonl" "$SET/cells.jsonl" "$HARDBENCH_BUILD_DIR/quick-report/run/"
+	echo "# page, screenshot and result set kept in $HARDBENCH_BUILD_DIR/quick-report"
    fi ;;
 esac
 
