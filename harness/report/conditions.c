@@ -137,6 +137,19 @@ static void read_cells(const struct report_ctx *ctx, struct report_conditions *c
 		fclose(f);
 }
 
+/* meta.json "host_load" (run/meta.c: readings of the 1-minute load average as boots
+ * ended) in words; NULL for sets that did not record it. */
+static char *host_load_of(const struct report_ctx *ctx)
+{
+	json_object *n = AT("host_load", "readings"), *mean = AT("host_load", "mean"), *max = AT("host_load", "max");
+
+	if (!json_object_is_type(n, json_type_int) || !mean || !max)
+		return NULL;
+	return xasprintf("1-minute load average %.2f on average, %.2f at most, over %d boots (the guests' "
+			 "own QEMU included)", json_object_get_double(mean), json_object_get_double(max),
+			 json_object_get_int(n));
+}
+
 /* A word as a POSIX shell reads it back: bare when it is plain, else single-quoted. */
 static char *shell_word(const char *w)
 {
@@ -208,7 +221,7 @@ void conditions_read(const struct report_ctx *ctx, struct report_conditions *c)
 	c->reps = long_of(AT("plan", "reps"));
 	c->created = str_of(AT(RS_META_CREATED));
 	c->imported = str_of(AT(RS_META_IMPORTED));
-	c->host_load = str_of(AT("host_load"));
+	c->host_load = host_load_of(ctx);
 	c->rerun = read_rerun(ctx);
 	read_lines(ctx, c);
 	read_variants(ctx, c);

@@ -114,6 +114,7 @@ static void rounds_item(FILE *out, const struct report_conditions *c)
 	if (c->created)
 		html_textf(out, "; started %s", c->created);
 	fputs("</dd>\n", out);
+	item(out, "host load", c->host_load);
 }
 
 void report_html_conditions(const struct report_ctx *ctx, const struct report_conditions *c)

@@ -24,6 +24,15 @@ tap_case paired_vmaops_run
 check_mail "$DATA/vmaops-612-icount" "$DATA/mail/vmaops-612-icount.txt"
 grep -q 'paired, 3 rounds' "$WORK/mail.txt" || fail "no paired estimate named"
 
+tap_case host_load_stated
+# a run records the host's load as each boot ends (run/meta.c); the conditions say it
+mkdir -p "$WORK/loaded"
+cp "$DATA/../../ci/reference/samples.jsonl" "$WORK/loaded/"
+jq '.host_load = {"readings": 9, "mean": 1.5, "max": 2.25}' "$DATA/../../ci/reference/meta.json" > "$WORK/loaded/meta.json"
+"$HARNESS" report "$WORK/loaded" --format mail | tr '\n' ' ' > "$WORK/loaded.txt"
+grep -q 'host load during the run: 1-minute load average 1.50 on average, 2.25 at most, over 9 boots' "$WORK/loaded.txt" ||
+	fail "conditions lack the host load: $(cat "$WORK/loaded.txt")"
+
 tap_case imported_set
 import "$DATA/seed001-cook-kbuild.csv" "$WORK/cook"
 "$HARNESS" report "$WORK/cook" --format mail > "$WORK/cook.txt" 2>&1 || fail "mail of an import"
