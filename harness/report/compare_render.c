@@ -223,7 +223,9 @@ void compare_render_html(const struct compare *c)
 		   "flags it (worse by more than %g%% with p < %g).", c->clock, c->baseline, c->baseline,
 		   c->opts->max_slowdown_pct, c->opts->alpha);
 	fputs("</p></section>\n<section id=\"compare\"><h2>Costs across runs</h2>\n", c->out);
+	fputs("<div class=\"tables\">\n", c->out);
 	html_table(c->out, &t, "sortable compare");
+	fputs("</div>\n", c->out);
 	fputs("</section>\n", c->out);
 	report_html_foot(&page);
 	table_free(&t);

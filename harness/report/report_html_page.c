@@ -52,11 +52,12 @@ static const char script[] =
 	" });\n"
 	"});\n"
 	"var box=document.getElementById('filter');\n"
+	"if(document.querySelector('[data-metric]')){\n"
 	"var inp=document.createElement('input');inp.type='search';inp.placeholder='filter metrics (e.g. time)';\n"
 	"inp.setAttribute('aria-label','filter metrics');box.appendChild(inp);box.hidden=false;\n"
 	"inp.addEventListener('input',function(){var q=inp.value.trim().toLowerCase();\n"
 	" document.querySelectorAll('[data-metric]').forEach(function(el){\n"
-	"  el.hidden=q!==''&&el.getAttribute('data-metric').toLowerCase().indexOf(q)<0;});});\n"
+	"  el.hidden=q!==''&&el.getAttribute('data-metric').toLowerCase().indexOf(q)<0;});});}\n"
 	"document.documentElement.setAttribute('data-js','ran');\n"
 	"})();\n";
 
