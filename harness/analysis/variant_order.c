@@ -1,6 +1,6 @@
 /* The canonical variant order (variant_order.h). kernel-configs/ is read for its variant
- * names only (kernel/kconfigs.h lists the folder; no builder code is linked in), as
- * report/seeds_meta.c does for the definitions. */
+ * names through configs/ (the definitions' readers, below the builder), as the seeds read
+ * the definitions themselves. */
 #include "analysis/variant_order.h"
 
 #include <stdlib.h>
@@ -8,7 +8,7 @@
 
 #include "common/argparse.h"
 #include "common/xalloc.h"
-#include "kernel/kconfigs.h"
+#include "configs/kconfigs.h"
 
 /* Where name goes: its place in order, or after all of them. */
 static size_t rank_of(const char *name, const char *baseline, char *const *order)

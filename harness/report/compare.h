@@ -20,7 +20,7 @@
 
 #include <stdio.h>
 
-#include "report/report_opts.h"
+#include "analysis/report_opts.h"
 
 struct compare_opts {
 	const struct report_opts *report; /* format, baseline, metric, workload */

@@ -6,9 +6,10 @@
 #include "analysis/numfmt.h"
 #include "common/xalloc.h"
 #include "report/compare_ctx.h"
-#include "report/html.h"
+#include "analysis/html.h"
 #include "report/report_html.h"
-#include "report/table.h"
+#include "analysis/html_page.h"
+#include "analysis/table.h"
 #include "results/jsonfmt.h"
 #include "results/store.h"
 
@@ -205,10 +206,9 @@ void compare_render_json(const struct compare *c)
 /* The page: the same table as the text (every cell escaped), the runs listed above it. */
 void compare_render_html(const struct compare *c)
 {
-	struct report_ctx page = { .out = c->out, .dir = "comparison of runs" };
 	struct table t = build_table(c);
 
-	report_html_head(&page);
+	html_page_head(c->out, "hardbench: comparison of runs");
 	fputs("<section id=\"runs\"><h2>Runs</h2>\n<ol>\n", c->out);
 	for (size_t k = 0; k < c->nruns; k++) {
 		fputs("<li>", c->out);
@@ -227,6 +227,6 @@ void compare_render_html(const struct compare *c)
 	html_table(c->out, &t, "sortable compare");
 	fputs("</div>\n", c->out);
 	fputs("</section>\n", c->out);
-	report_html_foot(&page);
+	html_page_foot(c->out);
 	table_free(&t);
 }

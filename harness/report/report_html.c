@@ -13,7 +13,8 @@
 #include "analysis/numfmt.h"
 #include "common/xalloc.h"
 #include "report/conditions.h"
-#include "report/html.h"
+#include "analysis/html.h"
+#include "analysis/html_page.h"
 #include "report/render.h"
 #include "report/report_charts.h"
 #include "report/report_html.h"
@@ -154,7 +155,9 @@ void report_render_html(struct report_ctx *ctx)
 
 	conditions_read(ctx, &c);
 	report_charts_draw(ctx, &rc);
-	report_html_head(ctx);
+	char *title = xasprintf("hardbench report: %s", ctx->dir);
+	html_page_head(ctx->out, title);
+	free(title);
 	report_html_conditions(ctx, &c);
 	contents(ctx);
 	for (size_t from = 0, to; from < ctx->ds.ngroups; from = to) {
@@ -164,7 +167,7 @@ void report_render_html(struct report_ctx *ctx)
 	}
 	report_html_hosts(ctx);
 	details(ctx);
-	report_html_foot(ctx);
+	html_page_foot(ctx->out);
 	report_charts_free(&rc);
 	conditions_free(&c);
 }

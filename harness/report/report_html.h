@@ -7,10 +7,6 @@
 #include "report/conditions.h"
 #include "report/report_ctx.h"
 
-/* <!DOCTYPE> to <body>: the policy, the style (report_html_page.c). */
-void report_html_head(const struct report_ctx *ctx);
-/* The script and </html>. */
-void report_html_foot(const struct report_ctx *ctx);
 /* The conditions summary (report_html_cond.c). */
 void report_html_conditions(const struct report_ctx *ctx, const struct report_conditions *c);
 /* The headline table of groups gs[0..n) of one workload (report_html_headline.c): per

@@ -1,7 +1,7 @@
 /* The page's conditions summary: what ran where, how often, for how long. */
 #include <string.h>
 
-#include "report/html.h"
+#include "analysis/html.h"
 #include "report/report_html.h"
 
 static void term(FILE *out, const char *dt)

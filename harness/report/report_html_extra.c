@@ -1,6 +1,6 @@
 /* The page's seeds comparison and per-host figures: the text report's own renderings of
- * them (--against-seeds, report_hosts.c), shown preformatted, so that the page and the
- * text agree to the character. */
+ * them (--against-seeds in seeds/, report_hosts.c), shown preformatted, so that the page
+ * and the text agree to the character. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -8,11 +8,11 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
-#include "report/html.h"
+#include "analysis/html.h"
 #include "report/render.h"
 #include "report/report.h"
 #include "report/report_html.h"
-#include "report/seeds_report.h"
+#include "seeds/seeds_report.h"
 
 /* What fn writes for a copy of ctx whose output goes to memory (never NULL). */
 static char *captured(struct report_ctx *ctx, const struct report_opts *opts,
@@ -86,26 +86,5 @@ void report_html_hosts(struct report_ctx *ctx)
 		html_text(ctx->out, text);
 		fputs("</pre></section>\n", ctx->out);
 	}
-	free(text);
-}
-
-void seeds_render_html(struct seeds_report *sr)
-{
-	struct report_ctx *ctx = sr->ctx;
-	FILE *page = ctx->out;
-	char *text = NULL;
-	size_t len = 0;
-
-	ctx->out = open_memstream(&text, &len);
-	if (!ctx->out)
-		hb_fatal("out of memory: open_memstream");
-	seeds_render_text(sr, false);
-	fclose(ctx->out);
-	ctx->out = page;
-	report_html_head(ctx);
-	fputs("<section id=\"seeds\"><h2>The list mails' published figures next to this run</h2>\n<pre>", page);
-	html_text(page, text);
-	fputs("</pre></section>\n", page);
-	report_html_foot(ctx);
 	free(text);
 }

@@ -4,7 +4,7 @@
 
 #include "analysis/numfmt.h"
 #include "common/xalloc.h"
-#include "report/html.h"
+#include "analysis/html.h"
 #include "report/report_html.h"
 
 const char *report_verdict(const struct group_row *r)

@@ -13,7 +13,7 @@
 #include "common/xalloc.h"
 #include "report/conditions.h"
 #include "report/render.h"
-#include "report/table.h"
+#include "analysis/table.h"
 #include "report/wrap.h"
 #include "workload/meta.h"
 

@@ -4,7 +4,7 @@
 # order the samples arrived in. Real sets: ci/reference (a quick-matrix run) with its
 # samples shuffled, and seed 004's CSV with its variants in the mail's order.
 # Usage: test_variant_order.sh HARNESS DATA_DIR
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../common/cli-lib.sh"
 REFERENCE=$DATA/../../ci/reference
 
 # shuffled DIR PLAN_JSON: ci/reference with init_on_free's samples first and baseline's
