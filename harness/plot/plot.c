@@ -78,7 +78,8 @@ static void finish(struct plot_ctx *p, struct chart *c, const struct ds_group *g
 	/* A metric whose baseline mean is 0 (no TLB shootdowns at all, say) has no finite
 	 * slowdown: gnuplot would fail on the empty data, and there is nothing to show. */
 	if (!c->points) {
-		hb_info("%s: no finite value to draw (a baseline mean of 0?): no chart", c->base);
+		if (!p->opts->quiet)
+			hb_info("%s: no finite value to draw (a baseline mean of 0?): no chart", c->base);
 		p->empty++;
 	} else if (chart_render(c, p->out_dir, p->formats) == 0) {
 		char *fmts = xstrdup(p->formats), *save = NULL;
