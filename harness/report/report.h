@@ -15,8 +15,9 @@
  * are shown apart, the clock in their label; the header says what the set's clock's
  * numbers are (icount: guest instructions, not cycles).
  *
- * Formats: text (aligned), markdown, csv (one line per row, the JSON row's keys as
- * columns) and json:
+ * Formats: html (one self-contained page: report_html.c), mail (a list reply wrapped at
+ * 72 columns: report_mail.c), text (aligned), markdown, csv (one line per row, the JSON
+ * row's keys as columns) and json:
  *   {"run", "baseline", "ratio_to", "samples", "skipped", "clock" (host, icount or
  *    mixed), "clocks": [...], "headline" (the rule), "meta": {...},
  *    "rows": [{"workload","metric","unit","cores","variant","n","mean","stddev",

@@ -60,7 +60,9 @@ void report_html_seeds(struct report_ctx *ctx, const struct ds_group *g)
 	char *text;
 	int rc;
 
-	if (strchr(g->workload, '/') || !first_of_workload(ctx, g) || access(path, R_OK) != 0) {
+	/* A name from the run picks a file: never one outside workloads/ ("..", "a/b"). */
+	if (strchr(g->workload, '/') || g->workload[0] == '.' || !first_of_workload(ctx, g) ||
+	    access(path, R_OK) != 0) {
 		free(path);
 		return;
 	}
