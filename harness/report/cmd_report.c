@@ -51,7 +51,7 @@ static const struct hb_option report_options[] = {
 	{ "baseline", 0, HB_OPT_STRING, "VARIANT", "compare with this variant (default: 'baseline',\n"
 	  "else the first)", .off = REP(opts.baseline) },
 	{ "format", 0, HB_OPT_CHOICE, "FORMAT", "text, markdown, csv, json, html (one\n"
-	  "self-contained page) or mail (72 columns, to paste into a list reply)", .choices = report_format_names,
+	  "self-contained page) or mail (72 columns, for\na list reply)", .choices = report_format_names,
 	  .off = REP(opts.format), .def = "text" },
 	{ "metric", 0, HB_OPT_STRING, "METRIC", "only this metric", .off = REP(opts.metric) },
 	{ "workload", 0, HB_OPT_STRING, "WORKLOAD", "only this workload", .off = REP(opts.workload) },
@@ -66,9 +66,9 @@ static const struct hb_option report_options[] = {
 	  "this run, with the conditions of both sides; PATH is a published.json or a folder of\n"
 	  "<workload>/published.json (default: workloads/ of the source tree); --workload and\n"
 	  "--metric select figures", .optional_value = true, .set = set_seeds },
-	{ "compare", 0, HB_OPT_FLAG, NULL, "RUN1 RUN2 ...: each run's cost per metric and variant\n"
-	  "side by side, and the change between consecutive runs flagged as `harness gate\n"
-	  "--relative` flags it (text, markdown, json, html; runs of one clock)", .off = REP(compare) },
+	{ "compare", 0, HB_OPT_FLAG, NULL, "RUN1 RUN2 ...: each run's cost per metric and\n"
+	  "variant side by side, and the change between\nconsecutive runs flagged as `harness gate "
+	  "--relative`\nflags it (text, markdown, json, html; runs of one\nclock)", .off = REP(compare) },
 	{ "max-slowdown", 0, HB_OPT_DOUBLE, "PCT", "--compare: a change worse than this (and\n"
 	  "significant) is a regression", 0, 1000, .off = REP(max_slowdown_pct), .def = "2" },
 	{ "alpha", 0, HB_OPT_DOUBLE, "A", "--compare: significance level", 0, 1, .off = REP(alpha),
