@@ -151,16 +151,6 @@ static void fill_rows(struct compare *c)
 	}
 }
 
-const char *compare_flag(const struct gate_result *g)
-{
-	switch (g->outcome) {
-	case GATE_REGRESSION: return "regression";
-	case GATE_IMPROVEMENT: return "improvement";
-	case GATE_OK: return "ok";
-	default: return "not comparable";
-	}
-}
-
 static int render(struct compare *c)
 {
 	switch (c->opts->report->format) {

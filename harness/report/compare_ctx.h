@@ -46,7 +46,7 @@ struct compare {
 void compare_render_text(const struct compare *c, bool markdown);
 void compare_render_json(const struct compare *c);
 void compare_render_html(const struct compare *c);
-/* "ok", "regression", "improvement", "not comparable". */
+/* "ok", "regression", "improvement", "not comparable" (compare_render.c). */
 const char *compare_flag(const struct gate_result *g);
 
 #endif

@@ -13,6 +13,16 @@
 #include "results/jsonfmt.h"
 #include "results/store.h"
 
+const char *compare_flag(const struct gate_result *g)
+{
+	switch (g->outcome) {
+	case GATE_REGRESSION: return "regression";
+	case GATE_IMPROVEMENT: return "improvement";
+	case GATE_OK: return "ok";
+	default: return "not comparable";
+	}
+}
+
 static const char *meta_str(json_object *meta, const char *key)
 {
 	json_object *v = NULL;

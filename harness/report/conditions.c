@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/json.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
 #include "results/store.h"
@@ -15,12 +16,7 @@
 
 json_object *report_meta_at(const struct report_ctx *ctx, const char *const *keys)
 {
-	json_object *o = ctx->meta;
-
-	for (size_t i = 0; o && keys[i]; i++)
-		if (!json_object_is_type(o, json_type_object) || !json_object_object_get_ex(o, keys[i], &o))
-			o = NULL;
-	return o;
+	return hb_json_at(ctx->meta, keys);
 }
 
 static char *str_of(json_object *o)

@@ -35,8 +35,8 @@ struct ds_group;
  * (table_free). Returns the number of rows. */
 size_t report_long_table(struct report_ctx *ctx, const struct ds_group *g, bool units,
 			 struct table *t, struct group_row *rows);
-/* The comparison across kernel lines (report_lines.c); nothing for a one-line set. */
-void report_lines_text(struct report_ctx *ctx, bool markdown);
+/* The comparison across kernel lines (report_kernel_lines.c); nothing for a one-line set. */
+void report_kernel_lines_text(struct report_ctx *ctx, bool markdown);
 void report_render_json(struct report_ctx *ctx);
 void report_render_csv(struct report_ctx *ctx);
 

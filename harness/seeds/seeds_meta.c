@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "analysis/numfmt.h"
+#include "common/kernel_line.h"
+#include "common/json.h"
 #include "common/xalloc.h"
 #include "configs/kconfigs.h"
 #include "seeds/seeds_report.h"
@@ -17,12 +19,7 @@
 /* meta.json's value at keys[0].keys[1]...; NULL when any step is missing. */
 static json_object *meta_at(const struct report_ctx *ctx, const char *const *keys)
 {
-	json_object *o = ctx->meta;
-
-	for (size_t i = 0; o && keys[i]; i++)
-		if (!json_object_is_type(o, json_type_object) || !json_object_object_get_ex(o, keys[i], &o))
-			o = NULL;
-	return o;
+	return hb_json_at(ctx->meta, keys);
 }
 
 static const char *meta_string(const struct report_ctx *ctx, const char *const *keys)
@@ -39,7 +36,7 @@ const char *seeds_measured_line(const struct report_ctx *ctx)
 
 	if (json_object_is_type(first, json_type_string))
 		return json_object_get_string(first);
-	return ctx->ds.nlines ? ctx->ds.lines[0] : RS_DEFAULT_LINE;
+	return ctx->ds.nlines ? ctx->ds.lines[0] : HB_DEFAULT_LINE;
 }
 
 char *seeds_measured_accel(const struct report_ctx *ctx)
