@@ -59,6 +59,9 @@ int cmd_run(int argc, char **argv)
 		free(id);
 		free(root);
 	}
+	/* Root writes samples and logs there: never in a folder someone else owns or can write. */
+	if (hb_is_dir(r.dir) && hb_check_own_dir(r.dir, "--out", &why) < 0)
+		return hb_usage_why(why);
 	rc = executor_of(o.exec.executor)->run(&r, argc, argv);
 	adhoc_free(&r.adhoc); /* the generated folder, when the run made one */
 	run_prebuilt_free(&r);
