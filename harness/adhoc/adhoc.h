@@ -6,7 +6,7 @@
  *   --variant NAME=BUILD:ARGS     a variant with no file: BUILD booted with ARGS
  *
  * The patch and variant options are turned into a kernel-configs folder of their own (an
- * owned folder under /tmp: builds/, patches/<NAME>/<line>/, variants/) put first on the
+ * owned folder in hb_tmp_root(): builds/, patches/<NAME>/<line>/, variants/) put first on the
  * search path, so everything after them (the build, its cache key, the plan, the report)
  * treats them as it treats the project's files. */
 #ifndef HB_ADHOC_ADHOC_H

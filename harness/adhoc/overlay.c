@@ -26,7 +26,7 @@ int overlay_open(struct overlay *o, char **why)
 	o->dir = hb_mkdtemp_owned(HB_TMP_CONFIGS);
 	if (o->dir)
 		return 0;
-	*why = xasprintf("cannot make a folder under /tmp: %s", strerror(errno));
+	*why = xasprintf("cannot make a folder under the temporary root: %s", strerror(errno));
 	return -1;
 }
 

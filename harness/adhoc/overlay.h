@@ -1,4 +1,4 @@
-/* Writing the kernel-configs folder of the ad-hoc options (an owned folder under /tmp):
+/* Writing the kernel-configs folder of the ad-hoc options (an owned folder in hb_tmp_root()):
  * the same files a user would write by hand, so the readers need nothing special. */
 #ifndef HB_ADHOC_OVERLAY_H
 #define HB_ADHOC_OVERLAY_H

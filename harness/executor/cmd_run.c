@@ -13,7 +13,7 @@
 #include "run/run.h"
 
 /* --configs, --patch, --variant, --kernels PATH@REF: before anything reads kernel-configs/
- * or builds. The folder they make is under this host's /tmp, which Slurm jobs on other
+ * or builds. The folder they make is in this host's temporary root, which Slurm jobs on other
  * nodes cannot read. */
 static int prepare_adhoc(struct run *r, char **why)
 {

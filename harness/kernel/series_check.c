@@ -223,7 +223,7 @@ int kernel_series_applies(const struct series *s, const char *name, char *const 
 		if (!tree)
 			continue; /* a dry run with the source not extracted yet */
 		if (!(scratch = hb_mkdtemp_owned(HB_TMP_CONFIGS))) {
-			*why = xasprintf("cannot make a folder under /tmp: %s", strerror(errno));
+			*why = xasprintf("cannot make a folder under the temporary root: %s", strerror(errno));
 			free(tree);
 			return -1;
 		}
