@@ -14,6 +14,8 @@
 
 #include "boot/vm_types.h"
 
+struct kernel_image;
+
 /* 1 ns per instruction: a 1 GHz in-order guest. Timers (HZ ticks, hrtimers) fire every
  * 10^6 instructions; a larger shift would only stretch time, not add resolution. */
 #define ICOUNT_SHIFT 0
@@ -21,17 +23,35 @@
  * the icount clock), so it runs at exactly 1 GHz whatever the host does. */
 #define ICOUNT_TSC_KHZ (1000000L >> ICOUNT_SHIFT)
 
-const char *guest_clock_name(/* The guest's RTC start under icount (see qemu_argv.c). */
+/* The guest's RTC start under icount (see qemu_argv.c). */
 #define ICOUNT_RTC_BASE "2030-01-01T00:00:00"
 
-enum guest_clock c);
-/* "host" or "icount" -> 0, else (NULL included) -1. */
+/* "host", "icount" or "auto". */
+const char *guest_clock_name(enum guest_clock c);
+/* "host", "icount" or "auto" -> 0, else (NULL included) -1. */
 int guest_clock_parse(const char *name, enum guest_clock *out);
+
+/* The clock a workload runs under, once the accel is known (KVM or TCG). HOST and ICOUNT,
+ * as asked, are kept. AUTO: icount under TCG, where the host clock's noise (hackbench cv
+ * 4-29%, kbuild ~12% on the development machine) is larger than the seeds' effects (+0.5%
+ * to +8%) and the instruction count repeats from boot to boot; host under KVM, where the
+ * guest runs natively and QEMU has no instruction counter. A workload whose workload.ini
+ * says it is not deterministic under icount (icount_caveat, its reason; NULL: it is) gets
+ * host from AUTO under TCG too. *why (malloc'd): "auto: TCG", "auto: KVM", "asked for
+ * (--clock host)", or "auto: kbuild is not deterministic under icount: <reason>". */
+enum guest_clock clock_resolve(enum guest_clock asked, enum accel_kind accel, const char *workload,
+			       const char *icount_caveat, char **why);
 
 /* The accel to ask for under this clock: icount is TCG-only, so AUTO becomes TCG (with
  * *reason) and KVM is refused (-1, *why: one line for the usage error). */
 int clock_accel_want(enum guest_clock c, enum accel_kind want, enum accel_kind *out,
 		     char **reason, char **why);
+
+/* The accel under clock c: TCG when c is ICOUNT (the counter is TCG-only; --accel kvm was
+ * refused by clock_accel_want), else accel_resolve(want, k, may_probe): AUTO's clock
+ * follows the accel, so the accel is resolved first. *reason as accel_resolve's. */
+enum accel_kind clock_accel_resolve(enum guest_clock c, enum accel_kind want,
+				    const struct kernel_image *k, bool may_probe, char **reason);
 
 /* Whether `cores` vCPUs under icount need bringing up after boot: QEMU before 8.1 gives
  * the whole instruction budget up to the next timer to the first vCPU of its round-robin

@@ -102,7 +102,7 @@ static struct vm_opts cell_vm_opts(const struct run *r, const struct plan_cell *
 		timeout = 600 + 4 * estimate_cell_s(&r->est, w->name, reps);
 	return (struct vm_opts){
 		.cores = c->cores, .mem_mib = r->mem_mib, .timeout_s = timeout, .accel = r->accel,
-		.accel_reason = r->accel_reason, .clock = (enum guest_clock)r->opts->vm.clock,
+		.accel_reason = r->accel_reason, .clock = run_clock_of(r, c->workload),
 		.round = c->boot,
 		.machine = r->opts->vm.machine,
 		.rootfs = r->opts->vm.rootfs, .entry = r->opts->vm.entry, .pin = r->opts->vm.pin,
@@ -119,7 +119,7 @@ static char *append_reps(struct run *r, const struct plan_cell *c, const struct 
 {
 	const struct workload *w = run_workload(r, c->workload);
 	struct sample base = { .variant = c->variant, .kernel_line = c->line, .cores = c->cores, .boot = c->boot,
-			       .clock = guest_clock_name((enum guest_clock)r->opts->vm.clock) };
+			       .clock = guest_clock_name(run_clock_of(r, c->workload)) };
 	struct sample_buf buf = { 0 };
 	char *first_reason = NULL;
 

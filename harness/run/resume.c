@@ -57,7 +57,7 @@ static const char *plan_option_given(const struct run_opts *o)
 	const char *given = o->lines ? "--kernels" : o->variants ? "--variants" : o->workloads ? "--workloads" : o->vm.cores ? "--cores"
 		: o->reps ? "--reps" : o->boots ? "--boots" : o->params[0] ? "--param" : o->order_given ? "--order"
 		: o->seed_given ? "--seed" : o->vm.mem_mib ? "--mem" : o->out ? "--out"
-		: o->until_ci ? "--until-ci" : o->max_boots ? "--max-boots" : o->vm.clock ? "--clock"
+		: o->until_ci ? "--until-ci" : o->max_boots ? "--max-boots" : o->vm.clock_given ? "--clock"
 		: NULL;
 	return given;
 }
@@ -99,9 +99,13 @@ int resume_read_plan(const char *dir, struct run_opts *o, char **why)
 		o->max_boots = o->boots;
 		o->boots = json_object_get_int(get(v, "min_boots"));
 	}
-	if ((v = get(meta, RS_META_CLOCK)) && (v = get(v, "name"))) { /* one set, one clock */
+	/* The clock as asked (auto resolves again, from the same accel); sets from before
+	 * auto name only the one clock they ran under; none: the host clock. */
+	o->vm.clock = CLOCK_HOST;
+	if ((v = get(meta, RS_META_CLOCK))) {
 		enum guest_clock c;
-		if (guest_clock_parse(json_object_get_string(v), &c) == 0)
+		json_object *asked = get(v, "asked");
+		if (guest_clock_parse(json_object_get_string(asked ? asked : get(v, "name")), &c) == 0)
 			o->vm.clock = c;
 	}
 	o->order = !strcmp(json_object_get_string(get(plan, "order")) ?: "", "grouped") ? ORDER_GROUPED : ORDER_INTERLEAVED;

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <json-c/json.h>
 
 #include "boot/vm.h"
@@ -38,6 +39,8 @@ struct run {
 	int host_cores;
 	enum accel_kind accel;        /* resolved before the first boot */
 	char *accel_reason;
+	enum guest_clock *clocks;     /* per workload, in plan.workloads order (run/clocks.c) */
+	char **clock_why;             /* why each has its clock ("auto: TCG") */
 	char *dir;                    /* the result set */
 	struct result_set *rs;
 	json_object *meta;
@@ -85,6 +88,15 @@ void run_meta_set_status(struct run *r, const char *status);
 void run_meta_note_boot(struct run *r, const struct vm_result *res, int cores);
 /* meta.json "metric_gaps": {"<cell>": "no ipi_tlb sample: ..."}: what a cell's samples lack. */
 void run_meta_note_gap(struct run *r, const char *cell, const char *gap);
+
+/* run/clocks.c: the clock of each workload, once r->accel is known (KVM or TCG). */
+void run_choose_clocks(struct run *r);
+void run_free_clocks(struct run *r);
+enum guest_clock run_clock_of(const struct run *r, const char *workload);
+/* "clock: icount (auto: TCG)", then a line for each workload that differs from it. */
+void run_print_clocks(const struct run *r, FILE *out);
+/* meta.json's "clock" (store.h RS_META_CLOCK). */
+json_object *run_clocks_json(const struct run *r);
 
 /* run/kernels.c: kernels for every variant of the plan (cached builds cost nothing). */
 /* The distinct (line, build) pairs of the variants (r->kernel_lines, r->kernel_builds),
