@@ -1,16 +1,43 @@
 /* The clock each workload of a run measures under (boot/clock.h: clock_resolve), the
  * lines that say it, and its meta.json record. --clock auto answers per workload: one
  * that is not deterministic under icount runs under the host clock while the others
- * count instructions. */
+ * count instructions. The accel is resolved here too: auto's clock follows it. */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "boot/accel.h"
 #include "boot/clock.h"
 #include "common/argparse.h"
 #include "common/log.h"
 #include "common/xalloc.h"
 #include "run/run.h"
 #include "workload/workload.h"
+
+int run_resolve_accel(struct run *r, bool may_probe)
+{
+	json_object *v;
+
+	free(r->accel_reason);
+	if (r->opts->resume && r->opts->vm.accel == ACCEL_AUTO && r->meta &&
+	    json_object_object_get_ex(r->meta, RS_META_ACCEL, &v)) {
+		r->accel = !strcmp(json_object_get_string(v), "kvm") ? ACCEL_KVM : ACCEL_TCG;
+		r->accel_reason = xasprintf("same as the run being resumed");
+	} else {
+		r->accel = clock_accel_resolve((enum guest_clock)r->opts->vm.clock,
+					       (enum accel_kind)r->opts->vm.accel, &r->kernels[0],
+					       may_probe, &r->accel_reason);
+	}
+	if (r->accel == ACCEL_NONE) {
+		hb_error("%s: no cell was run", r->accel_reason);
+		return -1;
+	}
+	run_choose_clocks(r);
+	estimator_free(&r->est);
+	estimator_init(&r->est, (const struct workload *const *)r->workloads, r->nworkloads, r->accel,
+		       r->clocks);
+	return 0;
+}
 
 void run_choose_clocks(struct run *r)
 {

@@ -52,7 +52,7 @@ struct run {
 	int run_lock_fd;
 };
 
-/* run/run_cmd.c: one `harness run` at a time per result set (flock on RUN/.run.lock). */
+/* run/lock.c: one `harness run` at a time per result set (flock on RUN/.run.lock). */
 int lock_run_dir(struct run *r);
 
 /* run/setup.c: defaults, checks, workloads, variants, plan, memory. 0; or HB_EXIT_USAGE
@@ -89,7 +89,13 @@ void run_meta_note_boot(struct run *r, const struct vm_result *res, int cores);
 /* meta.json "metric_gaps": {"<cell>": "no ipi_tlb sample: ..."}: what a cell's samples lack. */
 void run_meta_note_gap(struct run *r, const char *cell, const char *gap);
 
-/* run/clocks.c: the clock of each workload, once r->accel is known (KVM or TCG). */
+/* run/clocks.c */
+/* The accel, then each workload's clock (auto's follows the accel) and the estimator
+ * that depends on both. may_probe false (a dry run; the plan printed before the kernels
+ * exist): the probe's cached answer or TCG, never a boot. -1 when the first kernel boots
+ * under neither accel (printed): no cell could run. */
+int run_resolve_accel(struct run *r, bool may_probe);
+/* The clock of each workload, once r->accel is known (KVM or TCG). */
 void run_choose_clocks(struct run *r);
 void run_free_clocks(struct run *r);
 enum guest_clock run_clock_of(const struct run *r, const char *workload);

@@ -1,0 +1,44 @@
+/* harness run: parse, set the plan up (run/), and hand it to its executor. */
+#include <stdlib.h>
+
+#include "boot/accel.h"
+#include "commands.h"
+#include "common/argparse.h"
+#include "common/log.h"
+#include "common/paths.h"
+#include "common/xalloc.h"
+#include "executor/executor.h"
+#include "executor/slurm/slurm.h"
+#include "run/run.h"
+
+int cmd_run(int argc, char **argv)
+{
+	struct run_opts o;
+	struct run r = { .opts = &o, .run_lock_fd = -1 };
+	char *why;
+	int rc = run_opts_parse(argc, argv, &o, &why);
+
+	if (rc != HB_OPTS_OK) {
+		run_opts_free(&o);
+		return rc == HB_OPTS_HELP ? HB_EXIT_OK : hb_usage_why(why);
+	}
+	if (exec_apply_cache(&o.exec, &why) < 0 || shard_child_prepare(&o, &why) < 0)
+		return hb_usage_why(why);
+	if (o.resume) {
+		r.dir = hb_resolve_run_dir(o.resume);
+		if (resume_read_plan(r.dir, &o, &why) < 0 || exec_resume_defaults(&o, r.dir, &why) < 0)
+			return hb_usage_why(why);
+	}
+	if ((rc = run_setup(&r, &why)) != 0 || (rc = shard_child_select(&r, &why)) != 0)
+		return rc == HB_EXIT_USAGE ? hb_usage_why(why) : hb_fail_why(why);
+	estimator_init(&r.est, NULL, 0, ACCEL_AUTO, NULL); /* what run_resolve_accel frees */
+	if (run_resolve_accel(&r, false) != 0)
+		return HB_EXIT_FAIL;
+	if (!r.dir) {
+		char *id = rs_new_run_id(NULL), *root = hb_results_root();
+		r.dir = o.out ? xstrdup(o.out) : hb_path_join(root, id);
+		free(id);
+		free(root);
+	}
+	return executor_of(o.exec.executor)->run(&r, argc, argv);
+}
