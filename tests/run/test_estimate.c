@@ -79,8 +79,8 @@ TEST(icount_estimate_per_workload)
 	f.w[0].est_icount_rep_s = 20;
 	estimator_free(e);
 	estimator_init(e, f.ws, 2, ACCEL_TCG, clocks);
-	CHECK_NEAR(estimate_cell_s(e, "a", 3), 12 + (2 + 15) * 4, 1e-9);
-	CHECK_NEAR(estimate_cell_s(e, "b", 2), 12 + 10 * 2 * 2, 1e-9);
+	CHECK_NEAR(estimate_cell_s(e, "a", 3), 8 + (2 + 15) * 4, 1e-9);
+	CHECK_NEAR(estimate_cell_s(e, "b", 2), 8 + 10 * 2 * 2, 1e-9);
 	clocks[1] = CLOCK_HOST;
 	CHECK_NEAR(estimate_cell_s(e, "b", 2), 8 + 10 * 2, 1e-9);
 	estimator_free(e);
