@@ -4,9 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "boot/accel.h"
 #include "boot/qemu_version.h"
-#include "common/log.h"
 #include "common/spawn.h"
 #include "common/xalloc.h"
 
@@ -67,18 +65,6 @@ int clock_accel_want(enum guest_clock c, enum accel_kind want, enum accel_kind *
 				  "TCG-only)" : "asked for (--accel tcg)");
 	*out = ACCEL_TCG;
 	return 0;
-}
-
-enum accel_kind clock_accel_resolve(enum guest_clock c, enum accel_kind want,
-				    const struct kernel_image *k, bool may_probe, char **reason)
-{
-	enum accel_kind accel;
-
-	if (c != CLOCK_ICOUNT)
-		return accel_resolve(want, k, may_probe, reason);
-	if (clock_accel_want(c, want, &accel, reason, &(char *){ NULL }) < 0)
-		hb_fatal("--clock icount with --accel kvm: refused before (clock_accel_want)");
-	return accel;
 }
 
 bool clock_needs_hotplug(enum guest_clock c, int cores)

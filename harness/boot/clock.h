@@ -14,8 +14,6 @@
 
 #include "boot/vm_types.h"
 
-struct kernel_image;
-
 /* 1 ns per instruction: a 1 GHz in-order guest. Timers (HZ ticks, hrtimers) fire every
  * 10^6 instructions; a larger shift would only stretch time, not add resolution. */
 #define ICOUNT_SHIFT 0
@@ -52,12 +50,6 @@ enum guest_clock clock_resolve(enum guest_clock asked, enum accel_kind accel, co
  * *reason) and KVM is refused (-1, *why: one line for the usage error). */
 int clock_accel_want(enum guest_clock c, enum accel_kind want, enum accel_kind *out,
 		     char **reason, char **why);
-
-/* The accel under clock c: TCG when c is ICOUNT (the counter is TCG-only; --accel kvm was
- * refused by clock_accel_want), else accel_resolve(want, k, may_probe): AUTO's clock
- * follows the accel, so the accel is resolved first. *reason as accel_resolve's. */
-enum accel_kind clock_accel_resolve(enum guest_clock c, enum accel_kind want,
-				    const struct kernel_image *k, bool may_probe, char **reason);
 
 /* Whether `cores` vCPUs under icount need bringing up after boot: QEMU before 8.1 gives
  * the whole instruction budget up to the next timer to the first vCPU of its round-robin

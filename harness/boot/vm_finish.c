@@ -61,7 +61,7 @@ static void timeout_error(struct vm_session *s, const char *console, const char 
 /* QEMU ended on its own without the init's "done". */
 static void early_exit_error(struct vm_session *s, const char *console, const char *phase)
 {
-	int code = child_exit_code(&s->qemu);
+	int code = hb_child_exit_code(&s->qemu);
 	char *qemu_log_path = hb_path_join(s->r->log_dir, "qemu.log");
 	char *qemu_log = hb_read_file(qemu_log_path, NULL);
 	char *last = console ? console_last_line(console) : NULL;
@@ -93,7 +93,7 @@ static void decide_status(struct vm_session *s, const char *console, const char 
 			     crash, s->r->console_log);
 	else if (s->vfs_died)
 		session_fail(s, VM_ERR_INIT, "virtiofsd (the guest's root file system) exited with "
-			     "status %d during %s; log: %s/virtiofsd.log", child_exit_code(&s->vfs.proc),
+			     "status %d during %s; log: %s/virtiofsd.log", hb_child_exit_code(&s->vfs.proc),
 			     phase, s->r->log_dir);
 	else if (s->timed_out)
 		timeout_error(s, console, phase);

@@ -10,15 +10,6 @@ static const char *const clock_choices[] = { "host", "icount", "auto", NULL }; /
 
 #define VM(f) offsetof(struct vm_cli, f)
 
-/* The default differs by command (run: auto, boot: host), so the table has none and the
- * command fills it in unless this was said. */
-static int clock_given(void *base, const char *value, char **why)
-{
-	(void)value, (void)why;
-	((struct vm_cli *)base)->clock_given = true;
-	return 0;
-}
-
 const struct hb_option vm_cli_options[] = {
 	{ "cores", 0, HB_OPT_LONG_LIST, "LIST", "vCPU counts, e.g. 2,6,12,24 (boot: one); at most\n"
 	  "the host's physical cores unless --overcommit", .min = VM_MIN_CORES,
@@ -34,7 +25,9 @@ const struct hb_option vm_cli_options[] = {
 	{ "clock", 0, HB_OPT_CHOICE, "C", "the guest's clock: host (wall time), icount (guest\n"
 	  "instructions; TCG only) or auto (icount under TCG, host under KVM and for a\n"
 	  "workload not deterministic under icount); default: run auto, boot host",
-	  .choices = clock_choices, .off = VM(clock), .set = clock_given },
+	  /* The default differs by command (run: auto, boot: host): none here, the command
+	   * fills it in unless this was said. */
+	  .choices = clock_choices, .off = VM(clock), .given_off = VM(clock_given) },
 	{ "machine", 0, HB_OPT_CHOICE_STR, "M", "microvm or q35 (default: microvm, measured the\n"
 	  "faster here)", .choices = machine_choices, .off = VM(machine) },
 	{ "rootfs", 0, HB_OPT_CHOICE_STR, "R", "how the guest sees the host root: auto, virtiofs\n"
@@ -48,6 +41,16 @@ const struct hb_option vm_cli_options[] = {
 	{ NULL },
 };
 
+enum accel_kind vm_cli_accel(const struct vm_cli *c)
+{
+	return (enum accel_kind)c->accel; /* accel_choices are in enum order */
+}
+
+enum guest_clock vm_cli_clock(const struct vm_cli *c)
+{
+	return (enum guest_clock)c->clock; /* clock_choices are in enum order */
+}
+
 void vm_cli_apply(const struct vm_cli *c, struct vm_opts *o)
 {
 	if (c->ncores)
@@ -56,8 +59,8 @@ void vm_cli_apply(const struct vm_cli *c, struct vm_opts *o)
 		o->mem_mib = c->mem_mib;
 	if (c->timeout_s)
 		o->timeout_s = c->timeout_s;
-	o->accel = (enum accel_kind)c->accel;
-	o->clock = (enum guest_clock)c->clock;
+	o->accel = vm_cli_accel(c);
+	o->clock = vm_cli_clock(c);
 	o->machine = c->machine;
 	o->rootfs = c->rootfs;
 	o->entry = c->entry;

@@ -8,7 +8,7 @@
 #include <signal.h>
 #include <stdbool.h>
 
-#include "boot/child.h"
+#include "common/child.h"
 #include "boot/proto.h"
 #include "boot/virtiofsd.h"
 #include "boot/vm.h"
@@ -34,7 +34,7 @@ struct vm_session {
 	int port_log_fd[2];          /* raw transcripts of the result and output ports */
 	struct virtiofsd vfs;
 	bool use_virtiofs;
-	struct child qemu;
+	struct hb_child qemu;
 	bool qemu_started;
 	struct proto proto;
 	hwloc_topology_t topo;

@@ -4,16 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/json.h"
 #include "common/xalloc.h"
 #include "results/merge.h"
-
-static json_object *get(json_object *o, const char *key)
-{
-	json_object *v = NULL;
-	if (o)
-		json_object_object_get_ex(o, key, &v);
-	return v;
-}
 
 static const char *str_or(json_object *v, const char *dflt)
 {
@@ -33,11 +26,11 @@ static const char *first_difference(json_object *a, json_object *b, const char *
 	if (!a || !b || !json_object_is_type(a, json_type_object) || !json_object_is_type(b, json_type_object))
 		return NULL;
 	json_object_object_foreach(a, name, x) {
-		json_object *y = get(b, name);
+		json_object *y = hb_json_get(b, name);
 		if (!y)
 			continue;
-		*va = field ? get(x, field) : x;
-		*vb = field ? get(y, field) : y;
+		*va = field ? hb_json_get(x, field) : x;
+		*vb = field ? hb_json_get(y, field) : y;
 		if (!json_object_equal(*va, *vb))
 			return name;
 	}
@@ -48,16 +41,16 @@ static const char *first_difference(json_object *a, json_object *b, const char *
  * Sets from before lines (no "kernels_by_line") compare "kernels", all 6.1's. */
 static char *kernel_difference(json_object *a, json_object *b)
 {
-	json_object *la = get(a, "kernels_by_line"), *lb = get(b, "kernels_by_line"), *va = NULL, *vb = NULL;
+	json_object *la = hb_json_get(a, "kernels_by_line"), *lb = hb_json_get(b, "kernels_by_line"), *va = NULL, *vb = NULL;
 	const char *name;
 
 	if (!la || !lb || !json_object_is_type(la, json_type_object)) {
-		name = first_difference(get(a, "kernels"), get(b, "kernels"), "key", &va, &vb);
+		name = first_difference(hb_json_get(a, "kernels"), hb_json_get(b, "kernels"), "key", &va, &vb);
 		return name ? xasprintf("the cache key of kernel '%s' (%.12s vs %.12s)", name,
 					str_or(va, "none"), str_or(vb, "none")) : NULL;
 	}
 	json_object_object_foreach(la, line, ka) {
-		name = first_difference(ka, get(lb, line), "key", &va, &vb);
+		name = first_difference(ka, hb_json_get(lb, line), "key", &va, &vb);
 		if (name)
 			return xasprintf("the cache key of kernel '%s' on line %s (%.12s vs %.12s)", name,
 					 line, str_or(va, "none"), str_or(vb, "none"));
@@ -68,8 +61,8 @@ static char *kernel_difference(json_object *a, json_object *b)
 /* The clock of a set: meta.json "clock": {"name": ...} (or a bare name); none: host. */
 static const char *clock_name(json_object *meta)
 {
-	json_object *c = get(meta, "clock");
-	return c && json_object_is_type(c, json_type_object) ? str_or(get(c, "name"), "host")
+	json_object *c = hb_json_get(meta, "clock");
+	return c && json_object_is_type(c, json_type_object) ? str_or(hb_json_get(c, "name"), "host")
 		: str_or(c, "host");
 }
 
@@ -78,7 +71,7 @@ static const char *clock_name(json_object *meta)
  * whole (kbuild under host, the rest under icount) and still pool. Caller frees. */
 static char *clock_difference(json_object *a, json_object *b)
 {
-	json_object *wa = get(get(a, "clock"), "workloads"), *wb = get(get(b, "clock"), "workloads");
+	json_object *wa = hb_json_get(hb_json_get(a, "clock"), "workloads"), *wb = hb_json_get(hb_json_get(b, "clock"), "workloads");
 
 	if (!wa || !wb || !json_object_is_type(wa, json_type_object)) {
 		if (strcmp(clock_name(a), clock_name(b)))
@@ -86,7 +79,7 @@ static char *clock_difference(json_object *a, json_object *b)
 		return NULL;
 	}
 	json_object_object_foreach(wa, name, x) {
-		const char *ca = str_or(get(x, "name"), "host"), *cb = str_or(get(get(wb, name), "name"), ca);
+		const char *ca = str_or(hb_json_get(x, "name"), "host"), *cb = str_or(hb_json_get(hb_json_get(wb, name), "name"), ca);
 		if (strcmp(ca, cb))
 			return xasprintf("the clock of workload '%s' ('%s' vs '%s')", name, ca, cb);
 	}
@@ -102,17 +95,17 @@ static char *difference(json_object *a, json_object *b)
 
 	if ((kd = clock_difference(a, b)))
 		return kd;
-	if (get(a, "accel") && get(b, "accel") && strcmp(str_or(get(a, "accel"), ""), str_or(get(b, "accel"), "")))
-		return xasprintf("accel ('%s' vs '%s')", str_or(get(a, "accel"), ""), str_or(get(b, "accel"), ""));
+	if (hb_json_get(a, "accel") && hb_json_get(b, "accel") && strcmp(str_or(hb_json_get(a, "accel"), ""), str_or(hb_json_get(b, "accel"), "")))
+		return xasprintf("accel ('%s' vs '%s')", str_or(hb_json_get(a, "accel"), ""), str_or(hb_json_get(b, "accel"), ""));
 	if ((kd = kernel_difference(a, b)))
 		return kd;
-	if ((name = first_difference(get(a, "workloads"), get(b, "workloads"), NULL, &va, &vb))) {
+	if ((name = first_difference(hb_json_get(a, "workloads"), hb_json_get(b, "workloads"), NULL, &va, &vb))) {
 		char *sa = xstrdup(compact(va));
 		char *r = xasprintf("the parameters of workload '%s' (%s vs %s)", name, sa, compact(vb));
 		free(sa);
 		return r;
 	}
-	if ((name = first_difference(get(a, "variants"), get(b, "variants"), NULL, &va, &vb))) {
+	if ((name = first_difference(hb_json_get(a, "variants"), hb_json_get(b, "variants"), NULL, &va, &vb))) {
 		char *sa = xstrdup(compact(va));
 		char *r = xasprintf("the definition of variant '%s' (%s vs %s)", name, sa, compact(vb));
 		free(sa);
@@ -138,11 +131,11 @@ int merge_check(json_object *const *metas, char *const *sets, size_t n, char **w
 
 char *merge_host_name(json_object *meta, const char *dir)
 {
-	const char *h = str_or(get(get(meta, "host"), "hostname"), NULL);
+	const char *h = str_or(hb_json_get(hb_json_get(meta, "host"), "hostname"), NULL);
 	char *copy, *base;
 
 	if (!h)
-		h = str_or(get(get(meta, "shard"), "node"), NULL);
+		h = str_or(hb_json_get(hb_json_get(meta, "shard"), "node"), NULL);
 	if (h)
 		return xstrdup(h);
 	copy = xstrdup(dir);

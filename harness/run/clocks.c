@@ -24,9 +24,8 @@ int run_resolve_accel(struct run *r, bool may_probe)
 		r->accel = !strcmp(json_object_get_string(v), "kvm") ? ACCEL_KVM : ACCEL_TCG;
 		r->accel_reason = xasprintf("same as the run being resumed");
 	} else {
-		r->accel = clock_accel_resolve((enum guest_clock)r->opts->vm.clock,
-					       (enum accel_kind)r->opts->vm.accel, &r->kernels[0],
-					       may_probe, &r->accel_reason);
+		r->accel = accel_resolve_for_clock(vm_cli_clock(&r->opts->vm), vm_cli_accel(&r->opts->vm),
+						   &r->kernels[0], may_probe, &r->accel_reason);
 	}
 	if (r->accel == ACCEL_NONE) {
 		hb_error("%s: no cell was run", r->accel_reason);
@@ -41,7 +40,7 @@ int run_resolve_accel(struct run *r, bool may_probe)
 
 void run_choose_clocks(struct run *r)
 {
-	enum guest_clock asked = (enum guest_clock)r->opts->vm.clock;
+	enum guest_clock asked = vm_cli_clock(&r->opts->vm);
 
 	run_free_clocks(r);
 	r->clocks = xcalloc(r->nworkloads ? r->nworkloads : 1, sizeof(*r->clocks));
@@ -70,7 +69,7 @@ enum guest_clock run_clock_of(const struct run *r, const char *workload)
 /* The answer for a workload with no caveat: what the run as a whole runs under. */
 static enum guest_clock run_wide_clock(const struct run *r, char **why)
 {
-	return clock_resolve((enum guest_clock)r->opts->vm.clock, r->accel, NULL, NULL, why);
+	return clock_resolve(vm_cli_clock(&r->opts->vm), r->accel, NULL, NULL, why);
 }
 
 void run_print_clocks(const struct run *r, FILE *out)
@@ -112,7 +111,7 @@ json_object *run_clocks_json(const struct run *r)
 	json_object_object_add(o, "name", json_object_new_string(
 		mixed ? "mixed" : guest_clock_name(r->nworkloads ? r->clocks[0] : wide)));
 	json_object_object_add(o, "asked", json_object_new_string(
-		guest_clock_name((enum guest_clock)r->opts->vm.clock)));
+		guest_clock_name(vm_cli_clock(&r->opts->vm))));
 	json_object_object_add(o, "why", json_object_new_string(why));
 	json_object_object_add(o, "workloads", ws);
 	if (icount) {
