@@ -219,6 +219,7 @@ static int finish(struct run *r)
 		struct report_opts ro = { .format = REPORT_TEXT };
 		report_run_dir(r->dir, &ro, stdout);
 		plot_run_dir(r->dir, NULL, "both");
+		report_write_html(r->dir); /* RUN/report.html: tables and charts on one page */
 	}
 	printf("result set: %s\n", r->dir);
 	if (r->interrupted)

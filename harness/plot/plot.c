@@ -1,7 +1,7 @@
 /* Which charts a result set gets, and their data files. Groups of different clocks never
  * share a chart: a chart of a non-host clock has the clock in its file name and title
  * ("slowdown-hackbench-time-icount"). Bars show the headline estimate (analysis/rows.h:
- * paired when the rounds allow, else Welch's) and its standard error. */
+ * paired when the rounds allow, else Welch's) and its 95% CI, the y label naming which. */
 #include "plot/plot.h"
 
 #include <errno.h>
@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analysis/rows.h"
+#include "analysis/variant_order.h"
 #include "common/kernel_line.h"
 #include "common/log.h"
 #include "common/paths.h"
@@ -25,6 +26,7 @@ struct plot_ctx {
 	const char *out_dir;
 	const char *formats;
 	bool *wide; /* per group (display order): part of a per-test section */
+	const struct plot_opts *opts;
 	struct rows_opts rows; /* imported sets are not paired (as in the report) */
 	int drawn, failed, empty;
 };
@@ -46,18 +48,46 @@ static const struct group_row *row_of(const struct plot_ctx *p, const struct ds_
 	return NULL;
 }
 
-static void finish(struct plot_ctx *p, struct chart *c)
+/* Records a drawn chart of group g (its metric unless a per-test chart) in the index. */
+static void index_chart(struct plot_ctx *p, const struct chart *c, const struct ds_group *g, bool metric)
+{
+	struct plot_index *ix = p->opts->index;
+
+	if (!ix)
+		return;
+	ix->charts = xgrow(ix->charts, &ix->cap, ix->n + 1, sizeof(*ix->charts));
+	ix->charts[ix->n++] = (struct plot_chart){ .base = xstrdup(c->base), .kind = c->template,
+		.clock = xstrdup(g->clock), .line = xstrdup(g->line), .workload = xstrdup(g->workload),
+		.metric = metric ? xstrdup(g->metric) : NULL, .cores = metric ? -1 : g->cores };
+}
+
+void plot_index_free(struct plot_index *ix)
+{
+	for (size_t i = 0; i < ix->n; i++) {
+		free(ix->charts[i].base);
+		free(ix->charts[i].clock);
+		free(ix->charts[i].line);
+		free(ix->charts[i].workload);
+		free(ix->charts[i].metric);
+	}
+	free(ix->charts);
+	*ix = (struct plot_index){ 0 };
+}
+
+static void finish(struct plot_ctx *p, struct chart *c, const struct ds_group *g, bool metric)
 {
 	/* A metric whose baseline mean is 0 (no TLB shootdowns at all, say) has no finite
 	 * slowdown: gnuplot would fail on the empty data, and there is nothing to show. */
 	if (!c->points) {
-		hb_info("%s: no finite value to draw (a baseline mean of 0?): no chart", c->base);
+		if (!p->opts->quiet)
+			hb_info("%s: no finite value to draw (a baseline mean of 0?): no chart", c->base);
 		p->empty++;
 	} else if (chart_render(c, p->out_dir, p->formats) == 0) {
 		char *fmts = xstrdup(p->formats), *save = NULL;
-		for (char *f = strtok_r(fmts, " ", &save); f; f = strtok_r(NULL, " ", &save))
+		for (char *f = strtok_r(fmts, " ", &save); f && !p->opts->quiet; f = strtok_r(NULL, " ", &save))
 			printf("%s/%s.%s\n", p->out_dir, c->base, f);
 		free(fmts);
+		index_chart(p, c, g, metric);
 		p->drawn++;
 	} else {
 		p->failed++;
@@ -65,19 +95,36 @@ static void finish(struct plot_ctx *p, struct chart *c)
 	chart_free(c);
 }
 
-/* A bar or point reaching below 0 (value minus its error bar) needs the axis below 0. */
-static void note_sign(struct chart *c, const struct group_row *r)
+/* A bar or point whose interval reaches below 0 needs the axis below 0; the chart's
+ * estimates, for the axis label. */
+static void note_row(struct chart *c, const struct group_row *r, unsigned *kinds)
 {
-	double se = r && isfinite(r->head.se_pct) ? r->head.se_pct : 0;
-
-	if (r && r->head.slowdown_pct - se < 0)
+	if (!r)
+		return;
+	if (r->head.slowdown_pct < 0 || r->head.ci95_low_pct < 0)
 		c->all_positive = false;
+	*kinds |= r->paired ? 1u : 2u;
 }
 
-static char *ylabel(const struct ds_group *g)
+/* The error bar of a row: the headline's 95% CI (asymmetric for a paired estimate, a
+ * geometric mean); the point itself when the interval is unknown (one round). */
+static void write_interval(FILE *f, const struct group_row *r)
 {
-	return xasprintf("%s of %s vs baseline [%%] (bars: 1 st.err)",
-			 g->lower_is_better ? "slowdown" : "drop", g->metric);
+	bool known = r && isfinite(r->head.ci95_low_pct) && isfinite(r->head.ci95_high_pct);
+	double y = r ? r->head.slowdown_pct : NAN;
+
+	fprintf(f, "\t%.6g\t%.6g\t%.6g", y, known ? r->head.ci95_low_pct : y,
+		known ? r->head.ci95_high_pct : y);
+}
+
+/* The y label names what the bars are: the headline's 95% CI and its estimate, as the
+ * report's "est" column does (kinds: 1 paired, 2 Welch). */
+static char *ylabel(const struct ds_group *g, unsigned kinds)
+{
+	const char *est = kinds == 1 ? "paired" : kinds == 2 ? "Welch" : "paired or Welch, see the table";
+
+	return xasprintf("%s of %s vs baseline [%%] (bars: 95%% CI, %s)",
+			 g->lower_is_better ? "slowdown" : "drop", g->metric, est);
 }
 
 /* "" for the host clock and the default line, else "-icount", "-6.12", "-icount-6.12":
@@ -122,7 +169,6 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 	free(tag);
 	free(ctag);
 	c.xlabel = xstrdup("variant");
-	c.ylabel = ylabel(gs[0]);
 	c.series = xcalloc(ng, sizeof(char *));
 	for (size_t i = 0; i < ng; i++)
 		c.series[c.nseries++] = gs[i]->cores >= 0 ? xasprintf("%d vCPUs", gs[i]->cores)
@@ -134,8 +180,9 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 		return;
 	}
 	c.all_positive = true;
-	fprintf(f, "# variant\tthen per series: slowdown %%\tstandard error %%\n");
+	fprintf(f, "# variant\tthen per series: slowdown %%\t95%% CI low %%\t95%% CI high %%\n");
 	int nclusters = 0;
+	unsigned kinds = 0;
 	for (size_t v = 0; v < p->ds.nvariants; v++) {
 		bool any = false;
 		if ((int)v == p->baseline)
@@ -148,19 +195,19 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 		fprintf(f, "%s", p->ds.variants[v]);
 		for (size_t i = 0; i < ng; i++) {
 			const struct group_row *r = row_of(p, gs[i], (int)v, rows);
-			note_sign(&c, r);
+			note_row(&c, r, &kinds);
 			c.points += r && isfinite(r->head.slowdown_pct);
-			fprintf(f, "\t%.6g\t%.6g", r ? r->head.slowdown_pct : NAN,
-				r && isfinite(r->head.se_pct) ? r->head.se_pct : 0);
+			write_interval(f, r);
 		}
 		fputc('\n', f);
 	}
 	fclose(f);
+	c.ylabel = ylabel(gs[0], kinds);
 	/* Room for names like "kasan-vmalloc" under each cluster of bars: they ran into each
 	 * other at 900 px with seven variants. */
 	int wide = 160 + nclusters * (90 + 40 * (int)ng);
 	c.width = wide > 900 ? wide : 0;
-	finish(p, &c);
+	finish(p, &c, gs[0], true);
 }
 
 static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t ng)
@@ -177,7 +224,6 @@ static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t n
 	free(tag);
 	free(ctag);
 	c.xlabel = xstrdup("guest vCPUs");
-	c.ylabel = ylabel(gs[0]);
 	for (size_t i = 0; i < ng; i++) {
 		char *next = xasprintf("%s%s%d", tics, i ? ", " : "", gs[i]->cores);
 		free(tics);
@@ -188,6 +234,7 @@ static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t n
 	free(unit);
 	c.series = xcalloc(p->ds.nvariants, sizeof(char *));
 	c.all_positive = true;
+	unsigned kinds = 0;
 	if (!(f = chart_open_data(p->out_dir, &c))) {
 		p->failed++;
 		chart_free(&c);
@@ -196,20 +243,23 @@ static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t n
 	for (size_t v = 0; v < p->ds.nvariants; v++) {
 		if ((int)v == p->baseline)
 			continue;
-		fprintf(f, "%s# %s: vCPUs\tslowdown %%\tstandard error %%\n", c.nseries ? "\n\n" : "",
+		fprintf(f, "%s# %s: vCPUs\tslowdown %%\t95%% CI low %%\t95%% CI high %%\n", c.nseries ? "\n\n" : "",
 			p->ds.variants[v]);
 		c.series[c.nseries++] = xstrdup(p->ds.variants[v]);
 		for (size_t i = 0; i < ng; i++) {
 			const struct group_row *r = row_of(p, gs[i], (int)v, rows);
-			note_sign(&c, r);
+			note_row(&c, r, &kinds);
 			c.points += r && isfinite(r->head.slowdown_pct);
-			if (r)
-				fprintf(f, "%d\t%.6g\t%.6g\n", gs[i]->cores, r->head.slowdown_pct,
-					isfinite(r->head.se_pct) ? r->head.se_pct : 0);
+			if (r) {
+				fprintf(f, "%d", gs[i]->cores);
+				write_interval(f, r);
+				fputc('\n', f);
+			}
 		}
 	}
 	fclose(f);
-	finish(p, &c);
+	c.ylabel = ylabel(gs[0], kinds);
+	finish(p, &c, gs[0], true);
 }
 
 static size_t longest_metric(struct ds_group *const *gs, size_t ng)
@@ -266,7 +316,7 @@ static void ratios_chart(struct plot_ctx *p, struct ds_group *const *gs, size_t 
 		fputc('\n', f);
 	}
 	fclose(f);
-	finish(p, &c);
+	finish(p, &c, gs[0], false);
 }
 
 /* Per-test sections get a ratio chart; their groups get no slowdown charts. */
@@ -300,15 +350,16 @@ static void draw_metric_charts(struct plot_ctx *p)
 	free(gs);
 }
 
-/* Imported sets are not paired (a CSV's boot column may number each variant's runs on
- * its own), as in `harness report` without --paired. */
-static bool is_imported(const char *dir)
+/* The canonical variant order (analysis/variant_order.h), as in the report. Imported
+ * sets are not paired (a CSV's boot column may number each variant's runs on its own),
+ * as in `harness report` without --paired. */
+static void order_and_pairing(struct plot_ctx *p, const char *dir, const char *baseline)
 {
 	json_object *meta = rs_read_meta(dir);
-	bool imported = meta && json_object_object_get_ex(meta, RS_META_IMPORTED, NULL);
 
+	dataset_canonical_order(&p->ds, meta, baseline);
+	p->rows.no_pairing = meta && json_object_object_get_ex(meta, RS_META_IMPORTED, NULL);
 	json_object_put(meta);
-	return imported;
 }
 
 static const char *formats_of(const char *format)
@@ -320,7 +371,7 @@ static const char *formats_of(const char *format)
 
 int plot_run(const char *dir, const struct plot_opts *opts)
 {
-	struct plot_ctx p = { .formats = formats_of(opts->format) };
+	struct plot_ctx p = { .formats = formats_of(opts->format), .opts = opts };
 	char *out = opts->out_dir ? xstrdup(opts->out_dir) : hb_path_join(dir, "plots");
 	int rc = HB_EXIT_OK;
 
@@ -333,8 +384,8 @@ int plot_run(const char *dir, const struct plot_opts *opts)
 		free(out);
 		return HB_EXIT_FAIL;
 	}
+	order_and_pairing(&p, dir, opts->baseline);
 	p.baseline = dataset_pick_baseline(&p.ds, opts->baseline);
-	p.rows.no_pairing = is_imported(dir);
 	if (!p.ds.samples) {
 		hb_error("%s holds no samples to plot", dir);
 		rc = HB_EXIT_FAIL;
@@ -351,9 +402,10 @@ int plot_run(const char *dir, const struct plot_opts *opts)
 		p.wide = xcalloc(p.ds.ngroups, sizeof(*p.wide));
 		draw_wide_sections(&p);
 		draw_metric_charts(&p);
-		hb_info("%d charts in %s (scripts and data beside them)%s%s", p.drawn, out,
-			p.empty ? "; metrics with nothing to draw named above" : "",
-			p.failed ? "; some failed, see above" : "");
+		if (!opts->quiet)
+			hb_info("%d charts in %s (scripts and data beside them)%s%s", p.drawn, out,
+				p.empty ? "; metrics with nothing to draw named above" : "",
+				p.failed ? "; some failed, see above" : "");
 		rc = p.failed ? HB_EXIT_FAIL : HB_EXIT_OK;
 		free(p.wide);
 	}
