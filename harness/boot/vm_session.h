@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdbool.h>
 
+#include "boot/host_view.h"
 #include "common/child.h"
 #include "boot/proto.h"
 #include "boot/virtiofsd.h"
@@ -32,6 +33,7 @@ struct vm_session {
 	int listen_fd[PORT_COUNT];
 	int conn_fd[PORT_COUNT];
 	int port_log_fd[2];          /* raw transcripts of the result and output ports */
+	struct host_view view;       /* what the guest sees of the host (virtiofsd's or QEMU's 9p) */
 	struct virtiofsd vfs;
 	bool use_virtiofs;
 	struct hb_child qemu;

@@ -258,7 +258,7 @@ int local_run(struct run *r, int argc, char **argv)
 	if (!o->dry_run && lock_run_dir(r) != 0)
 		return HB_EXIT_FAIL;
 	if (!o->dry_run)
-		hb_clean_stale_vm_tmp(); /* what a killed harness left in /tmp */
+		hb_clean_stale_vm_tmp(); /* what a killed harness left in hb_tmp_root() */
 	if (o->resume && resume_load(r) != 0)
 		return HB_EXIT_FAIL;
 	print_plan(r, o->dry_run ? stdout : stderr);

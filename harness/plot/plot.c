@@ -36,16 +36,40 @@ static const char *base_name(const struct plot_ctx *p)
 	return p->ds.variants[p->baseline];
 }
 
-/* The row of variant v in g, or NULL. rows has room for ds.nvariants. */
-static const struct group_row *row_of(const struct plot_ctx *p, const struct ds_group *g, int v,
-				      struct group_row *rows)
-{
-	size_t n = group_rows_opts(&p->ds, g, p->baseline, -1, &p->rows, rows);
+/* Each variant's row in one group (NULL: none, or not comparable), computed once per
+ * chart: per variant it cost O(variants^2), minutes with 30,000 variants. On the heap: so
+ * many rows do not fit on the stack. */
+struct variant_rows {
+	struct group_row *rows;
+	const struct group_row **by_variant;
+};
 
-	for (size_t i = 0; i < n; i++)
-		if (rows[i].variant == v && rows[i].status == ROW_OK)
-			return &rows[i];
-	return NULL;
+static struct variant_rows *variant_rows_make(const struct plot_ctx *p, const struct ds_group *const *gs,
+					      size_t ng)
+{
+	struct variant_rows *vr = xcalloc(ng, sizeof(*vr));
+
+	for (size_t g = 0; g < ng; g++) {
+		size_t n;
+		vr[g].rows = xcalloc(p->ds.nvariants + 1, sizeof(*vr[g].rows));
+		vr[g].by_variant = xcalloc(p->ds.nvariants + 1, sizeof(*vr[g].by_variant));
+		n = group_rows_opts(&p->ds, gs[g], p->baseline, -1, &p->rows, vr[g].rows);
+		for (size_t i = 0; i < n; i++) {
+			const struct group_row *r = &vr[g].rows[i];
+			if (r->status == ROW_OK && r->variant >= 0 && (size_t)r->variant < p->ds.nvariants)
+				vr[g].by_variant[r->variant] = r;
+		}
+	}
+	return vr;
+}
+
+static void variant_rows_free(struct variant_rows *vr, size_t ng)
+{
+	for (size_t g = 0; g < ng; g++) {
+		free(vr[g].rows);
+		free(vr[g].by_variant);
+	}
+	free(vr);
 }
 
 /* Records a drawn chart of group g (its metric unless a per-test chart) in the index. */
@@ -159,7 +183,7 @@ static size_t same_metric(const struct plot_ctx *p, const struct ds_group *g, co
 static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_t ng)
 {
 	struct chart c = { .template = "slowdown" };
-	struct group_row rows[p->ds.nvariants];
+	struct variant_rows *vr = variant_rows_make(p, (const struct ds_group *const *)gs, ng);
 	char *unit = unit_suffix(gs[0]), *tag = clock_tag(gs[0], '-'), *ctag = clock_tag(gs[0], ' ');
 	FILE *f;
 
@@ -177,6 +201,7 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 	if (!(f = chart_open_data(p->out_dir, &c))) {
 		p->failed++;
 		chart_free(&c);
+		variant_rows_free(vr, ng);
 		return;
 	}
 	c.all_positive = true;
@@ -188,13 +213,13 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 		if ((int)v == p->baseline)
 			continue;
 		for (size_t i = 0; i < ng; i++)
-			any |= row_of(p, gs[i], (int)v, rows) != NULL;
+			any |= vr[i].by_variant[v] != NULL;
 		if (!any)
 			continue;
 		nclusters++;
 		fprintf(f, "%s", p->ds.variants[v]);
 		for (size_t i = 0; i < ng; i++) {
-			const struct group_row *r = row_of(p, gs[i], (int)v, rows);
+			const struct group_row *r = vr[i].by_variant[v];
 			note_row(&c, r, &kinds);
 			c.points += r && isfinite(r->head.slowdown_pct);
 			write_interval(f, r);
@@ -208,12 +233,13 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 	int wide = 160 + nclusters * (90 + 40 * (int)ng);
 	c.width = wide > 900 ? wide : 0;
 	finish(p, &c, gs[0], true);
+	variant_rows_free(vr, ng);
 }
 
 static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t ng)
 {
 	struct chart c = { .template = "cores" };
-	struct group_row rows[p->ds.nvariants];
+	struct variant_rows *vr = variant_rows_make(p, (const struct ds_group *const *)gs, ng);
 	char *unit = unit_suffix(gs[0]), *tics = xstrdup("(");
 	char *tag = clock_tag(gs[0], '-'), *ctag = clock_tag(gs[0], ' ');
 	FILE *f;
@@ -238,6 +264,7 @@ static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t n
 	if (!(f = chart_open_data(p->out_dir, &c))) {
 		p->failed++;
 		chart_free(&c);
+		variant_rows_free(vr, ng);
 		return;
 	}
 	for (size_t v = 0; v < p->ds.nvariants; v++) {
@@ -247,7 +274,7 @@ static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t n
 			p->ds.variants[v]);
 		c.series[c.nseries++] = xstrdup(p->ds.variants[v]);
 		for (size_t i = 0; i < ng; i++) {
-			const struct group_row *r = row_of(p, gs[i], (int)v, rows);
+			const struct group_row *r = vr[i].by_variant[v];
 			note_row(&c, r, &kinds);
 			c.points += r && isfinite(r->head.slowdown_pct);
 			if (r) {
@@ -260,6 +287,7 @@ static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t n
 	fclose(f);
 	c.ylabel = ylabel(gs[0], kinds);
 	finish(p, &c, gs[0], true);
+	variant_rows_free(vr, ng);
 }
 
 static size_t longest_metric(struct ds_group *const *gs, size_t ng)
@@ -275,7 +303,7 @@ static size_t longest_metric(struct ds_group *const *gs, size_t ng)
 static void ratios_chart(struct plot_ctx *p, struct ds_group *const *gs, size_t ng)
 {
 	struct chart c = { .template = "ratios" };
-	struct group_row rows[p->ds.nvariants];
+	struct variant_rows *vr = variant_rows_make(p, (const struct ds_group *const *)gs, ng);
 	FILE *f;
 
 	char *tag = clock_tag(gs[0], '-'), *ctag = clock_tag(gs[0], ' ');
@@ -300,6 +328,7 @@ static void ratios_chart(struct plot_ctx *p, struct ds_group *const *gs, size_t 
 	if (!(f = chart_open_data(p->out_dir, &c))) {
 		p->failed++;
 		chart_free(&c);
+		variant_rows_free(vr, ng);
 		return;
 	}
 	fprintf(f, "# metric\tthen per variant: mean / baseline mean\n");
@@ -309,7 +338,7 @@ static void ratios_chart(struct plot_ctx *p, struct ds_group *const *gs, size_t 
 			const struct group_row *r;
 			if ((int)v == p->baseline)
 				continue;
-			r = row_of(p, gs[i], (int)v, rows);
+			r = vr[i].by_variant[v];
 			c.points += r && isfinite(r->c.ratio);
 			fprintf(f, "\t%.6g", r ? r->c.ratio : NAN);
 		}
@@ -317,6 +346,7 @@ static void ratios_chart(struct plot_ctx *p, struct ds_group *const *gs, size_t 
 	}
 	fclose(f);
 	finish(p, &c, gs[0], false);
+	variant_rows_free(vr, ng);
 }
 
 /* Per-test sections get a ratio chart; their groups get no slowdown charts. */

@@ -193,7 +193,7 @@ static size_t wide_headers(struct report_ctx *ctx, char **heads)
 static void wide_row(struct report_ctx *ctx, struct table *t, const struct ds_group *g,
 		     long *nmin, long *nmax)
 {
-	struct group_row rows[ctx->ds.nvariants];
+	struct group_row *rows = xcalloc(ctx->ds.nvariants + 1, sizeof(*rows)); /* 30,000 variants: not on the stack */
 	size_t n = group_rows_opts(&ctx->ds, g, ctx->baseline, ctx->ratio_to, &ctx->rows, rows);
 	char b[NUMFMT_SIZE];
 
@@ -217,6 +217,7 @@ static void wide_row(struct report_ctx *ctx, struct table *t, const struct ds_gr
 		if (ctx->ratio_to >= 0 && v != ctx->ratio_to)
 			table_cell(t, "%s", r ? fmt_ratio(b, r->ratio_to, 2) : "-");
 	}
+	free(rows);
 }
 
 static void wide_section(struct report_ctx *ctx, struct ds_group *const *gs, size_t n, bool md)

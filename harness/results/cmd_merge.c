@@ -83,6 +83,8 @@ int cmd_merge(int argc, char **argv)
 		for (int j = 0; j < i; j++)
 			if (same_dir(sets[i], sets[j]))
 				return hb_usage("merge: %s is given twice (accepted: distinct result sets)", argv[first + 1 + i]);
+	if (hb_is_dir(argv[first]) && hb_check_own_dir(argv[first], "merge: OUT", &why) < 0)
+		return hb_usage_why(why);
 	if (rs_holds_samples(argv[first]))
 		return hb_usage("merge: OUT %s already holds samples (accepted: a new or empty "
 				"directory)", argv[first]);

@@ -84,6 +84,20 @@ TEST(microvm_virtiofs)
 	hb_free_strv(argv);
 }
 
+/* A comma in a path (--log-dir, the run folder) is doubled: it cannot add an option. */
+TEST(commas_in_paths_are_escaped)
+{
+	struct qemu_plan p = base_plan("microvm", "9p");
+	char **argv;
+
+	p.console_log = "/l,server=on,path=/x/console.log";
+	p.root_dir = "/r,a/root";
+	argv = qemu_build_argv(&p);
+	CHECK(value_of(argv, "-chardev", "file,id=hb-con,path=/l,,server=on,,path=/x/console.log") != NULL);
+	CHECK(value_of(argv, "-fsdev", "local,id=hb-fs,path=/r,,a/root,security_model=none") != NULL);
+	hb_free_strv(argv);
+}
+
 TEST(q35_9p_pinned)
 {
 	struct qemu_plan p = base_plan("q35", "9p");

@@ -142,7 +142,7 @@ static void adopt_live_jobs(struct slurm_exec *x)
 
 	for (size_t i = 0; i < x->sp.n; i++) {
 		char *path = xasprintf("%s.job", x->sh[i].dir), *text;
-		if (x->sh[i].st == SH_TO_SUBMIT && (text = hb_read_file(path, NULL))) {
+		if (x->sh[i].st == SH_TO_SUBMIT && (text = hb_read_file_nofollow(path, NULL))) {
 			ids[i] = strtol(text, NULL, 10);
 			free(text);
 		}
