@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "boot/clock.h"
 #include "boot/qemu_argv.h"
 #include "boot/qemu_version.h"
 #include "boot/vm_options.h"
@@ -233,6 +234,18 @@ static enum accel_kind resolve_auto(const struct kernel_image *k, bool may_probe
 	json_object_put(c);
 	free(key);
 	return answer;
+}
+
+enum accel_kind accel_resolve_for_clock(enum guest_clock c, enum accel_kind want,
+					const struct kernel_image *k, bool may_probe, char **reason)
+{
+	enum accel_kind accel;
+
+	if (c != CLOCK_ICOUNT)
+		return accel_resolve(want, k, may_probe, reason);
+	if (clock_accel_want(c, want, &accel, reason, &(char *){ NULL }) < 0)
+		hb_fatal("--clock icount with --accel kvm: refused before (clock_accel_want)");
+	return accel;
 }
 
 enum accel_kind accel_resolve(enum accel_kind want, const struct kernel_image *k,

@@ -27,4 +27,10 @@
 enum accel_kind accel_resolve(enum accel_kind want, const struct kernel_image *k,
 			      bool may_probe, char **reason);
 
+/* The accel under clock c: TCG when c is ICOUNT (the counter is TCG-only; --accel kvm
+ * was refused by clock_accel_want), else accel_resolve(want, k, may_probe): --clock
+ * auto's clock follows the accel, so the accel is resolved first. */
+enum accel_kind accel_resolve_for_clock(enum guest_clock c, enum accel_kind want,
+					const struct kernel_image *k, bool may_probe, char **reason);
+
 #endif

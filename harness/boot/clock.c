@@ -10,22 +10,43 @@
 
 #define ICOUNT_SMP_QEMU 801 /* 8.1: the round-robin fairness fix */
 
+static const char *const clock_names[] = { [CLOCK_HOST] = "host", [CLOCK_ICOUNT] = "icount",
+					   [CLOCK_AUTO] = "auto" };
+
 const char *guest_clock_name(enum guest_clock c)
 {
-	return c == CLOCK_ICOUNT ? "icount" : "host";
+	return c == CLOCK_ICOUNT || c == CLOCK_AUTO ? clock_names[c] : clock_names[CLOCK_HOST];
 }
 
 int guest_clock_parse(const char *name, enum guest_clock *out)
 {
 	if (!name)
 		return -1;
-	if (!strcmp(name, "host"))
-		*out = CLOCK_HOST;
-	else if (!strcmp(name, "icount"))
-		*out = CLOCK_ICOUNT;
-	else
-		return -1;
-	return 0;
+	for (size_t i = 0; i < sizeof(clock_names) / sizeof(clock_names[0]); i++)
+		if (!strcmp(name, clock_names[i])) {
+			*out = (enum guest_clock)i;
+			return 0;
+		}
+	return -1;
+}
+
+enum guest_clock clock_resolve(enum guest_clock asked, enum accel_kind accel, const char *workload,
+			       const char *icount_caveat, char **why)
+{
+	if (asked != CLOCK_AUTO) {
+		*why = xasprintf("asked for (--clock %s)", guest_clock_name(asked));
+		return asked;
+	}
+	if (accel == ACCEL_KVM) {
+		*why = xstrdup("auto: KVM");
+		return CLOCK_HOST;
+	}
+	if (icount_caveat) {
+		*why = xasprintf("auto: %s is not deterministic under icount: %s", workload, icount_caveat);
+		return CLOCK_HOST;
+	}
+	*why = xstrdup("auto: TCG");
+	return CLOCK_ICOUNT;
 }
 
 int clock_accel_want(enum guest_clock c, enum accel_kind want, enum accel_kind *out,

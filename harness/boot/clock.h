@@ -21,12 +21,30 @@
  * the icount clock), so it runs at exactly 1 GHz whatever the host does. */
 #define ICOUNT_TSC_KHZ (1000000L >> ICOUNT_SHIFT)
 
-const char *guest_clock_name(/* The guest's RTC start under icount (see qemu_argv.c). */
+/* QEMU's APIC timer counts virtual nanoseconds: its input clock is 1 GHz, which
+ * lapic_timer_khz= (kernel-configs/patches/common) gives the guest so that it does not
+ * spin 100 ms of guest time calibrating it: under icount that spin cost 9.0 s of an
+ * 11.5 s boot (every pause of its rdtsc loop leaves TCG's translated code). */
+#define ICOUNT_LAPIC_TIMER_KHZ 1000000L
+
+/* The guest's RTC start under icount (see qemu_argv.c). */
 #define ICOUNT_RTC_BASE "2030-01-01T00:00:00"
 
-enum guest_clock c);
-/* "host" or "icount" -> 0, else (NULL included) -1. */
+/* "host", "icount" or "auto". */
+const char *guest_clock_name(enum guest_clock c);
+/* "host", "icount" or "auto" -> 0, else (NULL included) -1. */
 int guest_clock_parse(const char *name, enum guest_clock *out);
+
+/* The clock a workload runs under, once the accel is known (KVM or TCG). HOST and ICOUNT,
+ * as asked, are kept. AUTO: icount under TCG, where the host clock's noise (hackbench cv
+ * 4-29%, kbuild ~12% on the development machine) is larger than the seeds' effects (+0.5%
+ * to +8%) and the instruction count repeats from boot to boot; host under KVM, where the
+ * guest runs natively and QEMU has no instruction counter. A workload whose workload.ini
+ * says it is not deterministic under icount (icount_caveat, its reason; NULL: it is) gets
+ * host from AUTO under TCG too. *why (malloc'd): "auto: TCG", "auto: KVM", "asked for
+ * (--clock host)", or "auto: kbuild is not deterministic under icount: <reason>". */
+enum guest_clock clock_resolve(enum guest_clock asked, enum accel_kind accel, const char *workload,
+			       const char *icount_caveat, char **why);
 
 /* The accel to ask for under this clock: icount is TCG-only, so AUTO becomes TCG (with
  * *reason) and KVM is refused (-1, *why: one line for the usage error). */

@@ -334,13 +334,17 @@ int cmd_boot(int argc, char **argv)
 	a.vm.extra_append = a.append;
 	a.vm.disks = (const char *const *)a.disks;
 	get_kernel(&a, &k, &cmdline);
-	if (a.vm.clock == CLOCK_ICOUNT) /* vm_check_opts refused icount with --accel kvm */
-		clock_accel_want(a.vm.clock, a.vm.accel, &a.vm.accel, &accel_reason, &why);
-	else
-		a.vm.accel = accel_resolve(a.vm.accel, &k, !a.vm.dry_run, &accel_reason);
+	a.vm.accel = accel_resolve_for_clock(a.vm.clock, a.vm.accel, &k, !a.vm.dry_run,
+					     &accel_reason);
 	if (a.vm.accel == ACCEL_NONE) { /* the kernel does not boot at all */
 		hb_error("%s", accel_reason);
 		exit(EXIT_GUEST_FAILED);
+	}
+	if (a.vm.clock == CLOCK_AUTO) {
+		char *clock_why;
+		a.vm.clock = clock_resolve(CLOCK_AUTO, a.vm.accel, NULL, NULL, &clock_why);
+		hb_info("clock: %s (%s)", guest_clock_name(a.vm.clock), clock_why);
+		free(clock_why);
 	}
 	a.vm.accel_reason = accel_reason;
 	struct guest_job job = { .argv = a.cmd, .cwd = a.cwd, .reps = a.reps, .irq = a.irq };

@@ -6,7 +6,7 @@ static const char *const accel_choices[] = { "auto", "kvm", "tcg", NULL };
 static const char *const machine_choices[] = { "microvm", "q35", NULL };
 static const char *const rootfs_choices[] = { "auto", "virtiofs", "9p", NULL };
 static const char *const entry_choices[] = { "bzimage", "pvh", NULL };
-static const char *const clock_choices[] = { "host", "icount", NULL }; /* enum guest_clock */
+static const char *const clock_choices[] = { "host", "icount", "auto", NULL }; /* enum guest_clock */
 
 #define VM(f) offsetof(struct vm_cli, f)
 
@@ -22,9 +22,12 @@ const struct hb_option vm_cli_options[] = {
 	  .max = VM_MAX_TIMEOUT_S, .off = VM(timeout_s) },
 	{ "accel", 0, HB_OPT_CHOICE, "A", "auto, kvm or tcg; auto: KVM when a cached probe boot\n"
 	  "works", .choices = accel_choices, .off = VM(accel), .def = "auto" },
-	{ "clock", 0, HB_OPT_CHOICE, "C", "the guest's clock: host (wall time) or icount (guest\n"
-	  "instructions; TCG only)",
-	  .choices = clock_choices, .off = VM(clock), .def = "host" },
+	{ "clock", 0, HB_OPT_CHOICE, "C", "the guest's clock: host (wall time), icount (guest\n"
+	  "instructions; TCG only) or auto (icount under TCG, host under KVM and for a\n"
+	  "workload not deterministic under icount); default: run auto, boot host",
+	  /* The default differs by command (run: auto, boot: host): none here, the command
+	   * fills it in unless this was said. */
+	  .choices = clock_choices, .off = VM(clock), .given_off = VM(clock_given) },
 	{ "machine", 0, HB_OPT_CHOICE_STR, "M", "microvm or q35 (default: microvm, measured the\n"
 	  "faster here)", .choices = machine_choices, .off = VM(machine) },
 	{ "rootfs", 0, HB_OPT_CHOICE_STR, "R", "how the guest sees the host root: auto, virtiofs\n"

@@ -28,7 +28,8 @@ struct vm_cli {
 	long mem_mib;
 	double timeout_s;
 	int accel;            /* enum accel_kind */
-	int clock;            /* enum guest_clock */
+	int clock;            /* enum guest_clock; CLOCK_HOST unless given */
+	bool clock_given;     /* --clock was given (else the command's default) */
 	const char *machine;
 	const char *rootfs;
 	const char *entry;

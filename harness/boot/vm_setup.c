@@ -145,7 +145,8 @@ static char *harness_cmdline(const struct vm_session *s)
 	 * on every host (the host's rate would make the guest's clock run wrong). */
 	/* maxcpus=1: see clock_needs_hotplug(); the init brings the other vCPUs online. */
 	if (s->o->clock == CLOCK_ICOUNT)
-		return xasprintf("tsc_early_khz=%ld tsc=reliable%s", ICOUNT_TSC_KHZ,
+		return xasprintf("tsc_early_khz=%ld tsc=reliable lapic_timer_khz=%ld%s", ICOUNT_TSC_KHZ,
+				 ICOUNT_LAPIC_TIMER_KHZ,
 				 clock_needs_hotplug(s->o->clock, s->o->cores) ? " maxcpus=1" : "");
 	/* A TCG guest reads the host's TSC. Its early calibration against the PIT fails on a
 	 * loaded host (microvm then hangs: no other reference), so give the rate; and its

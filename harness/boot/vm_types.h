@@ -5,7 +5,8 @@
 
 /* ACCEL_NONE: accel_resolve found that the kernel boots under neither (its fault). */
 enum accel_kind { ACCEL_AUTO, ACCEL_KVM, ACCEL_TCG, ACCEL_NONE };
-/* The guest's clock (boot/clock.h says what an icount number means). */
-enum guest_clock { CLOCK_HOST = 0, CLOCK_ICOUNT = 1 };
+/* The guest's clock (boot/clock.h says what an icount number means). CLOCK_AUTO is a
+ * choice, resolved by clock_resolve() before any boot: vm_run never sees it. */
+enum guest_clock { CLOCK_HOST = 0, CLOCK_ICOUNT = 1, CLOCK_AUTO = 2 };
 
 #endif

@@ -70,23 +70,33 @@ static char **line_base(const struct line_def *l)
 	return v;
 }
 
-/* patches= folder -> the line's series in patches/<folder>/<line>/ (see kconfigs.h). */
+/* patches= folder -> the line's series in patches/<folder>/<line>/ (see kconfigs.h; a user
+ * folder of --configs first), after the series every build of the line carries,
+ * patches/common/<line>/ of the project (options the harness passes, such as
+ * lapic_timer_khz=, that the kernel must know). */
 static void set_patches(struct build_def *out, const char *folder, const char *line)
 {
+	char *project = config_dir(), *common_dir = xasprintf("%s/patches/common/%s", project, line);
+	char **common = hb_is_dir(common_dir) ? list_dir(common_dir, is_patch_file, true)
+		: xcalloc(1, sizeof(char *));
+	char **own = NULL;
 	char *dir = folder && *folder ? config_find("patches", folder, "", NULL) : NULL;
 
-	if (!dir) {
-		char *project = config_dir();
+	if (!dir)
 		dir = xasprintf("%s/patches/%s", project, folder ? folder : "");
-		free(project);
-	}
 	if (folder && *folder) {
 		out->patch_dir = xasprintf("%s/%s", dir, line);
-		out->patches = list_dir(out->patch_dir, is_patch_file, true);
-	} else {
-		out->patches = xcalloc(1, sizeof(char *));
+		own = list_dir(out->patch_dir, is_patch_file, true);
 	}
+	size_t nc = hb_strv_len(common), no = own ? hb_strv_len(own) : 0;
+
+	out->series_missing = out->patch_dir && !no;
+	out->patches = xrealloc(common, (nc + no + 1) * sizeof(char *));
+	memcpy(out->patches + nc, own ? own : (char *[]){ NULL }, (no + 1) * sizeof(char *));
+	free(own); /* its strings now belong to out->patches */
+	free(common_dir);
 	free(dir);
+	free(project);
 }
 
 int config_load_build_line(const char *name, const char *line, struct build_def *out)

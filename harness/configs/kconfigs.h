@@ -26,7 +26,9 @@ struct build_def {
 	char *description;
 	char *seed;         /* the list mail it serves, e.g. "001"; may be "" */
 	char **fragments;   /* absolute paths: base.config, the line's, the build's; NULL-terminated */
-	char **patches;     /* absolute paths in apply order; NULL-terminated (may be empty) */
+	char **patches;     /* absolute paths in apply order, patches/common/<line>/ first;
+			     * NULL-terminated (may be empty) */
+	bool series_missing; /* patch_dir is set but holds no *.patch (or does not exist) */
 	char *patch_dir;    /* patches/<folder>/<line>/; NULL when patches= is empty.
 			     * Set even when the folder is missing or empty, so the build (not
 			     * the listing) fails and names it. */

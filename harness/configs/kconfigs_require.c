@@ -132,7 +132,7 @@ int config_check_series(const struct build_def *b, char **why)
 {
 	char *have;
 
-	if (!b->patch_dir || b->patches[0])
+	if (!b->series_missing)
 		return 0;
 	have = lines_with_series(b->patch_dir);
 	*why = xasprintf("build '%s' has no patch series for kernel line %s: %s %s (lines with a "

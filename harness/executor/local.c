@@ -63,6 +63,10 @@ static void print_plan(const struct run *r, FILE *out)
 			"workload's primary metric is known to +/- %g points); %s to %s of guest time\n",
 			r->opts->boots, p->boots, r->opts->until_ci, r->opts->until_ci,
 			hb_format_duration(at_min, mbuf, sizeof(mbuf)), hb_format_duration(total, buf, sizeof(buf)));
+	if (r->opts->dry_run) { /* a real run says both once KVM is probed */
+		fprintf(out, "accel: %s (%s)\n", r->accel == ACCEL_KVM ? "kvm" : "tcg", r->accel_reason);
+		run_print_clocks(r, out);
+	}
 	fprintf(out, "kernels: %zu (%zu to build, roughly %s each here)\n", r->nkernels, missing,
 		hb_format_duration(estimate_kernel_build_s(r->opts->jobs ? r->opts->jobs : r->host_cores), bbuf, sizeof(bbuf)));
 	fprintf(out, "estimate: %zu cells to run, about %s of guest time%s%s\n", pending,
@@ -118,29 +122,6 @@ static int check_resumed_kernels(const struct run *r)
 		}
 	}
 	return 0;
-}
-
-/* -1 when the first kernel boots under neither accel (printed): no cell could run. */
-static int resolve_accel(struct run *r)
-{
-	json_object *v;
-
-	if (r->opts->resume && r->opts->vm.accel == ACCEL_AUTO && r->meta &&
-	    json_object_object_get_ex(r->meta, RS_META_ACCEL, &v)) {
-		r->accel = !strcmp(json_object_get_string(v), "kvm") ? ACCEL_KVM : ACCEL_TCG;
-		r->accel_reason = xasprintf("same as the run being resumed");
-		return 0;
-	}
-	if (r->opts->vm.clock == CLOCK_ICOUNT) /* TCG-only; --accel kvm was refused */
-		clock_accel_want(CLOCK_ICOUNT, vm_cli_accel(&r->opts->vm), &r->accel,
-				 &r->accel_reason, &(char *){ NULL });
-	else
-		r->accel = accel_resolve(vm_cli_accel(&r->opts->vm), &r->kernels[0], true,
-					 &r->accel_reason);
-	if (r->accel != ACCEL_NONE)
-		return 0;
-	hb_error("%s: no cell was run", r->accel_reason);
-	return -1;
 }
 
 static bool stop_requested(void)
@@ -252,13 +233,12 @@ static int execute(struct run *r, int argc, char **argv)
 
 	if (run_build_kernels(r) != 0)
 		return HB_EXIT_FAIL;
-	if (resolve_accel(r) != 0)
+	if (run_resolve_accel(r, true) != 0)
 		return HB_EXIT_FAIL;
 	hb_info("accel: %s (%s)", r->accel == ACCEL_KVM ? "kvm" : "tcg", r->accel_reason ? r->accel_reason : "");
+	run_print_clocks(r, stderr);
 	if (check_resumed_kernels(r) != 0 || open_result_set(r, argc, argv) != 0)
 		return HB_EXIT_FAIL;
-	estimator_free(&r->est);
-	estimator_init(&r->est, (const struct workload *const *)r->workloads, r->nworkloads, r->accel);
 	sigemptyset(&stop);
 	sigaddset(&stop, SIGINT);
 	sigaddset(&stop, SIGTERM);

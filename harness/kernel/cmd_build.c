@@ -109,7 +109,7 @@ static const char *cache_state(const char *build, const struct kernel_opts *opts
 	int rc;
 
 	if (config_load_build_line(build, opts->line, &def) == 0) {
-		bool no_patches = def.patch_dir && !def.patches[0];
+		bool no_patches = def.series_missing;
 		build_def_free(&def);
 		if (no_patches)
 			return "no series";

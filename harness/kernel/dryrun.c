@@ -36,7 +36,7 @@ static void print_source_steps(const struct kernel_plan *p, const char *copy, FI
 		fprintf(f, "  extract %s into %s (once, read-only afterwards)\n", p->src.path, shared);
 	fprintf(f, "  $ cp -al %s %s\n", shared, copy);
 	fprintf(f, "  $ cd %s\n", copy);
-	if (p->def.patch_dir && !p->def.patches[0])
+	if (p->def.series_missing)
 		fprintf(f, "  ERROR: patch folder %s %s\n", p->def.patch_dir,
 			hb_is_dir(p->def.patch_dir) ? "has no *.patch files" : "does not exist");
 	for (size_t i = 0; p->def.patches[i]; i++) {

@@ -79,6 +79,32 @@ static void clock_lines(const struct report_ctx *ctx, bool md)
 	free(tick);
 }
 
+static const char *member_string(json_object *o, const char *key)
+{
+	json_object *v = NULL;
+	return json_object_object_get_ex(o, key, &v) && json_object_is_type(v, json_type_string)
+		? json_object_get_string(v) : NULL;
+}
+
+/* How the clock was chosen (meta.json clock.asked, .why, .workloads; sets from before
+ * --clock auto say nothing): the run's answer, then each workload that differs. */
+static void choice_lines(const struct report_ctx *ctx, bool md)
+{
+	json_object *clock = meta_get(ctx, RS_META_CLOCK), *ws = NULL;
+	const char *asked = member_string(clock, "asked"), *why = member_string(clock, "why");
+
+	if (!asked || !why)
+		return;
+	line(ctx, md, "clock chosen: --clock %s: %s", asked, why);
+	if (!json_object_object_get_ex(clock, "workloads", &ws) || !json_object_is_type(ws, json_type_object))
+		return;
+	json_object_object_foreach(ws, name, w) {
+		const char *its = member_string(w, "why"), *its_clock = member_string(w, "name");
+		if (its && its_clock && strcmp(its, why))
+			line(ctx, md, "clock chosen for %s: %s (%s)", name, its_clock, its);
+	}
+}
+
 void report_text_header(const struct report_ctx *ctx, bool md)
 {
 	json_object *imported = meta_get(ctx, RS_META_IMPORTED);
@@ -92,6 +118,7 @@ void report_text_header(const struct report_ctx *ctx, bool md)
 		line(ctx, md, "imported from %s", json_object_get_string(imported));
 	accel_lines(ctx, md);
 	clock_lines(ctx, md);
+	choice_lines(ctx, md);
 	if (json_object_get_boolean(meta_get(ctx, RS_META_OVERCOMMIT)))
 		line(ctx, md, "NOTE: guests had more vCPUs than free host cores (overcommit): "
 		     "expect more noise");

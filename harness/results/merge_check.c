@@ -58,15 +58,43 @@ static char *kernel_difference(json_object *a, json_object *b)
 	return NULL;
 }
 
+/* The clock of a set: meta.json "clock": {"name": ...} (or a bare name); none: host. */
+static const char *clock_name(json_object *meta)
+{
+	json_object *c = hb_json_get(meta, "clock");
+	return c && json_object_is_type(c, json_type_object) ? str_or(hb_json_get(c, "name"), "host")
+		: str_or(c, "host");
+}
+
+/* A workload both sets ran under different clocks; sets from before the per-workload
+ * record (--clock auto) compare their one clock. Halves split by workload may differ as a
+ * whole (kbuild under host, the rest under icount) and still pool. Caller frees. */
+static char *clock_difference(json_object *a, json_object *b)
+{
+	json_object *wa = hb_json_get(hb_json_get(a, "clock"), "workloads"), *wb = hb_json_get(hb_json_get(b, "clock"), "workloads");
+
+	if (!wa || !wb || !json_object_is_type(wa, json_type_object)) {
+		if (strcmp(clock_name(a), clock_name(b)))
+			return xasprintf("clock ('%s' vs '%s')", clock_name(a), clock_name(b));
+		return NULL;
+	}
+	json_object_object_foreach(wa, name, x) {
+		const char *ca = str_or(hb_json_get(x, "name"), "host"), *cb = str_or(hb_json_get(hb_json_get(wb, name), "name"), ca);
+		if (strcmp(ca, cb))
+			return xasprintf("the clock of workload '%s' ('%s' vs '%s')", name, ca, cb);
+	}
+	return NULL;
+}
+
 /* The difference between two sets' meta.json in words, or NULL. Caller frees. */
 static char *difference(json_object *a, json_object *b)
 {
 	json_object *va = NULL, *vb = NULL;
-	const char *name, *ca = str_or(hb_json_get(a, "clock"), "host"), *cb = str_or(hb_json_get(b, "clock"), "host");
+	const char *name;
 	char *kd;
 
-	if (strcmp(ca, cb))
-		return xasprintf("clock ('%s' vs '%s')", ca, cb);
+	if ((kd = clock_difference(a, b)))
+		return kd;
 	if (hb_json_get(a, "accel") && hb_json_get(b, "accel") && strcmp(str_or(hb_json_get(a, "accel"), ""), str_or(hb_json_get(b, "accel"), "")))
 		return xasprintf("accel ('%s' vs '%s')", str_or(hb_json_get(a, "accel"), ""), str_or(hb_json_get(b, "accel"), ""));
 	if ((kd = kernel_difference(a, b)))

@@ -102,7 +102,8 @@ static struct vm_opts cell_vm_opts(const struct run *r, const struct plan_cell *
 
 	cli.cores = NULL; /* the plan owns the --cores list; a cell has its own count */
 	cli.ncores = 0;
-	vm_cli_apply(&cli, &o); /* clock, machine, rootfs, entry, pin, overcommit, timeout */
+	vm_cli_apply(&cli, &o); /* machine, rootfs, entry, pin, overcommit, timeout */
+	o.clock = run_clock_of(r, c->workload); /* --clock auto answers per workload */
 	o.cores = c->cores;
 	o.mem_mib = r->mem_mib; /* raised to what the workloads need */
 	o.accel = r->accel;     /* resolved before the first boot */
@@ -120,7 +121,7 @@ static char *append_reps(struct run *r, const struct plan_cell *c, const struct 
 {
 	const struct workload *w = run_workload(r, c->workload);
 	struct sample base = { .variant = c->variant, .kernel_line = c->line, .cores = c->cores, .boot = c->boot,
-			       .clock = guest_clock_name(vm_cli_clock(&r->opts->vm)) };
+			       .clock = guest_clock_name(run_clock_of(r, c->workload)) };
 	struct sample_buf buf = { 0 };
 	char *first_reason = NULL;
 

@@ -68,7 +68,7 @@ static bool build_available(const char *build)
 
 	if (config_load_build(build, &b) != 0)
 		return false;
-	ok = !b.patch_dir || (b.patches && b.patches[0]);
+	ok = !b.series_missing;
 	for (size_t i = 0; ok && b.patches && b.patches[i]; i++)
 		ok = hb_is_file(b.patches[i]);
 	for (size_t i = 0; ok && b.fragments[i]; i++)

@@ -8,26 +8,10 @@
 #include <unistd.h>
 
 #include "results/jsonfmt.h"
-#include "boot/clock.h"
 #include "common/xalloc.h"
 #include "hostinfo/hostinfo.h"
 #include "run/run.h"
 #include "workload/workload.h"
-
-/* {"name": "icount", "shift": 0, "unit": "guest instructions x 2^shift ns"} or {"name": "host"}. */
-static json_object *clock_json(enum guest_clock c)
-{
-	json_object *o = json_object_new_object();
-
-	json_object_object_add(o, "name", json_object_new_string(guest_clock_name(c)));
-	if (c == CLOCK_ICOUNT) {
-		json_object_object_add(o, "shift", json_object_new_int(ICOUNT_SHIFT));
-		json_object_object_add(o, "means", json_object_new_string(
-			"guest instructions at 2^shift ns each: not cycles; rep-string clearing "
-			"counts per iteration; reproducible"));
-	}
-	return o;
-}
 
 static json_object *strv_json(char *const *v)
 {
@@ -148,7 +132,7 @@ json_object *run_meta_build(const struct run *r, int argc, char **argv)
 	free(args);
 	json_object_object_add(m, RS_META_ACCEL, json_object_new_string(r->accel == ACCEL_KVM ? "kvm" : "tcg"));
 	json_object_object_add(m, RS_META_ACCEL_REASON, json_object_new_string(r->accel_reason ? r->accel_reason : ""));
-	json_object_object_add(m, RS_META_CLOCK, clock_json(vm_cli_clock(&r->opts->vm)));
+	json_object_object_add(m, RS_META_CLOCK, run_clocks_json(r));
 	json_object_object_add(m, RS_META_OVERCOMMIT, json_object_new_boolean(r->opts->vm.overcommit));
 	json_object_object_add(m, "pinning", json_object_new_boolean(r->opts->vm.pin));
 	/* "kernels" is the first line's, keyed by build as before lines (report --against-seeds

@@ -105,6 +105,8 @@ int run_opts_parse(int argc, char **argv, struct run_opts *o, char **why)
 				 "run --help')", argv[first]);
 		rc = HB_OPTS_BAD;
 	}
+	if (!o->vm.clock_given) /* boot's default is host (interactive); run's is auto */
+		o->vm.clock = CLOCK_AUTO;
 	if (!o->params)
 		o->params = xcalloc(1, sizeof(char *));
 	if (!o->exec.slurm_opts)

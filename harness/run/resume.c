@@ -51,7 +51,7 @@ static const char *plan_option_given(const struct run_opts *o)
 	const char *given = o->lines ? "--kernels" : o->variants ? "--variants" : o->workloads ? "--workloads" : o->vm.cores ? "--cores"
 		: o->reps_given ? "--reps" : o->boots_given ? "--boots" : o->params[0] ? "--param" : o->order_given ? "--order"
 		: o->seed_given ? "--seed" : o->vm.mem_mib ? "--mem" : o->out ? "--out"
-		: o->until_ci ? "--until-ci" : o->max_boots_given ? "--max-boots" : o->vm.clock ? "--clock"
+		: o->until_ci ? "--until-ci" : o->max_boots_given ? "--max-boots" : o->vm.clock_given ? "--clock"
 		: NULL;
 	return given;
 }
@@ -93,9 +93,13 @@ int resume_read_plan(const char *dir, struct run_opts *o, char **why)
 		o->max_boots = o->boots;
 		o->boots = json_object_get_int(hb_json_get(v, "min_boots"));
 	}
-	if ((v = hb_json_get(meta, RS_META_CLOCK)) && (v = hb_json_get(v, "name"))) { /* one set, one clock */
+	/* The clock as asked (auto resolves again, from the same accel); sets from before
+	 * auto name only the one clock they ran under; none: the host clock. */
+	o->vm.clock = CLOCK_HOST;
+	if ((v = hb_json_get(meta, RS_META_CLOCK))) {
 		enum guest_clock c;
-		if (guest_clock_parse(json_object_get_string(v), &c) == 0)
+		json_object *asked = hb_json_get(v, "asked");
+		if (guest_clock_parse(json_object_get_string(asked ? asked : hb_json_get(v, "name")), &c) == 0)
 			o->vm.clock = c;
 	}
 	o->order = !strcmp(json_object_get_string(hb_json_get(plan, "order")) ?: "", "grouped") ? ORDER_GROUPED : ORDER_INTERLEAVED;

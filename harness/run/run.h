@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <json-c/json.h>
 
 #include "boot/vm.h"
@@ -48,6 +49,8 @@ struct run {
 	int host_cores;
 	enum accel_kind accel;        /* resolved before the first boot */
 	char *accel_reason;
+	enum guest_clock *clocks;     /* per workload, in plan.workloads order (run/clocks.c) */
+	char **clock_why;             /* why each has its clock ("auto: TCG") */
 	char *dir;                    /* the result set */
 	struct result_set *rs;
 	json_object *meta;
@@ -104,6 +107,21 @@ const struct run_prebuilt *run_prebuilt_find(const struct run *r, const char *na
 /* A copy of its image for r->kernels. */
 struct kernel_image run_prebuilt_image(const struct run_prebuilt *p);
 void run_prebuilt_free(struct run *r);
+
+/* run/clocks.c */
+/* The accel, then each workload's clock (auto's follows the accel) and the estimator
+ * that depends on both. may_probe false (a dry run; the plan printed before the kernels
+ * exist): the probe's cached answer or TCG, never a boot. -1 when the first kernel boots
+ * under neither accel (printed): no cell could run. */
+int run_resolve_accel(struct run *r, bool may_probe);
+/* The clock of each workload, once r->accel is known (KVM or TCG). */
+void run_choose_clocks(struct run *r);
+void run_free_clocks(struct run *r);
+enum guest_clock run_clock_of(const struct run *r, const char *workload);
+/* "clock: icount (auto: TCG)", then a line for each workload that differs from it. */
+void run_print_clocks(const struct run *r, FILE *out);
+/* meta.json's "clock" (store.h RS_META_CLOCK). */
+json_object *run_clocks_json(const struct run *r);
 
 /* run/kernels.c: kernels for every variant of the plan (cached builds cost nothing). */
 /* The distinct (line, build) pairs of the variants (r->kernel_lines, r->kernel_builds),

@@ -41,7 +41,12 @@ static void list_one_workload(const struct workload *w)
 	printf("    seed %s; under TCG at 2 vCPUs about %gs per rep", w->seed, w->est_rep_s);
 	if (w->est_boot_s > 0)
 		printf(" + %gs once per boot", w->est_boot_s);
+	if (w->est_icount_rep_s > 0)
+		printf("; under icount about %gs per rep", w->est_icount_rep_s);
 	printf("%s\n", w->per_test ? "; one report row per test" : "");
+	if (w->icount_caveat)
+		printf("    not deterministic under icount (--clock auto runs it under the host "
+		       "clock): %s\n", w->icount_caveat);
 	if (w->sections)
 		for (size_t i = 0; w->sections[i]; i++)
 			printf("    samples also as %s-%s\n", w->name, w->sections[i]);

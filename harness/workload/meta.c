@@ -104,8 +104,12 @@ static int workload_key(struct load_ctx *c, const char *key, const char *value)
 		replace(&w->helper, value);
 	else if (!strcmp(key, "sections"))
 		return split_items(c, key, value, &w->sections);
-	else if (!strcmp(key, "est_rep_s") || !strcmp(key, "est_boot_s")) {
-		double *slot = !strcmp(key, "est_rep_s") ? &w->est_rep_s : &w->est_boot_s;
+	else if (!strcmp(key, "icount_not_deterministic"))
+		replace(&w->icount_caveat, value);
+	else if (!strcmp(key, "est_rep_s") || !strcmp(key, "est_boot_s") ||
+		 !strcmp(key, "est_icount_rep_s")) {
+		double *slot = !strcmp(key, "est_rep_s") ? &w->est_rep_s
+			: !strcmp(key, "est_boot_s") ? &w->est_boot_s : &w->est_icount_rep_s;
 		if (parse_number(value, slot) < 0 || *slot < 0)
 			return fail(c, xasprintf("%s: '%s' is not a number of seconds", key, value));
 	} else if (!strcmp(key, "per_test")) {
@@ -120,8 +124,8 @@ static int workload_key(struct load_ctx *c, const char *key, const char *value)
 		w->default_order = (int)order;
 	} else {
 		return fail(c, xasprintf("unknown key '%s' in [workload] (accepted: description, seed, "
-					 "helper, sections, est_rep_s, est_boot_s, per_test, default_order, "
-					 "primary)",
+					 "helper, sections, est_rep_s, est_boot_s, est_icount_rep_s, "
+					 "icount_not_deterministic, per_test, default_order, primary)",
 					 key));
 	}
 	return 1;
@@ -428,6 +432,7 @@ void workload_free(struct workload *w)
 	free(w->seed);
 	free(w->primary);
 	free(w->helper);
+	free(w->icount_caveat);
 	hb_free_strv(w->sections);
 	free(w);
 }

@@ -67,6 +67,10 @@ struct workload {
 	char *helper;         /* guest helper (in the workload's build folder), or NULL */
 	double est_rep_s;     /* seconds per rep, measured under TCG with 2 vCPUs at the defaults */
 	double est_boot_s;    /* extra seconds once per boot (e.g. hugetlb's warm-up), same way */
+	double est_icount_rep_s; /* host seconds per rep under the icount clock at the defaults
+				  * (one host thread runs every vCPU); 0: not measured */
+	char *icount_caveat;  /* why the workload is not deterministic under icount (--clock
+			       * auto then gives it the host clock); NULL: it is */
 	bool per_test;        /* report hint: many metrics, one row each (test_vmalloc, vmaops) */
 	int default_order;    /* position in the set `harness run` runs without --workloads
 			       * (1 first); 0: not in it */

@@ -75,12 +75,16 @@ nproc)
 	;;
 icount-smp)
 	# Under icount (QEMU < 8.1: maxcpus=1, the init brings vCPU 1 online) a 2-vCPU guest
-	# sees both, and the guest clock ticks at exactly 1 GHz (its TSC is the icount clock).
+	# sees both, and the guest clock ticks at exactly 1 GHz (its TSC is the icount clock);
+	# the APIC timer's rate is given (no calibration spin), and the kernel knew the option
+	# (kernel-configs/patches/common: an unknown one would be in the init's environment).
 	cores=$(( host_cores >= 2 ? 2 : 1 ))
-	boot --clock icount --cores "$cores" -- sh -c 'nproc; cat /sys/devices/system/cpu/online; grep -m1 -o "tsc_early_khz=[0-9]*" /proc/cmdline'
+	boot --clock icount --cores "$cores" -- sh -c 'nproc; cat /sys/devices/system/cpu/online; grep -m1 -o "tsc_early_khz=[0-9]*" /proc/cmdline; grep -m1 -o "lapic_timer_khz=[0-9]*" /proc/cmdline; tr "\0" "\n" < /proc/1/environ | grep -c "^lapic_timer_khz=" || true'
 	expect_rc 0
 	[ "$(sed -n 1p "$out")" = "$cores" ] || fail "nproc printed '$(sed -n 1p "$out")', expected $cores"
 	[ "$(sed -n 3p "$out")" = "tsc_early_khz=1000000" ] || fail "icount TSC rate: '$(sed -n 3p "$out")'"
+	[ "$(sed -n 4p "$out")" = "lapic_timer_khz=1000000" ] || fail "icount APIC timer rate: '$(sed -n 4p "$out")'"
+	[ "$(sed -n 5p "$out")" = 0 ] || fail "the kernel did not know lapic_timer_khz= (passed to init)"
 	;;
 readonly)
 	boot -- sh -c 'echo x > /probe'

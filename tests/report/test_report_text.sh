@@ -85,4 +85,20 @@ grep -q "^WARNING: guests ran under TCG.*only ratios" "$WORK/tcg.txt" || fail "T
 grep -q "^NOTE: .*overcommit" "$WORK/tcg.txt" || fail "overcommit note"
 contains "$WORK/tcg.txt" "clock: host (guest time is host time: host load lands in every sample)"
 "$HARNESS" report "$WORK/tcg" --format json | grep -q '"accel": "tcg"' || fail "json meta accel"
+
+tap_case header_says_how_the_clock_was_chosen
+# meta.json "clock" as run writes it under --clock auto: the answer, and the workload
+# that got another clock with its reason (one line each, text and markdown).
+mkdir -p "$WORK/auto" && cp "$WORK/cook/samples.jsonl" "$WORK/auto/"
+cat > "$WORK/auto/meta.json" <<'JSON'
+{"accel": "tcg", "clock": {"name": "mixed", "asked": "auto", "why": "auto: TCG",
+ "workloads": {"hackbench": {"name": "icount", "why": "auto: TCG"},
+               "kbuild": {"name": "host", "why": "auto: kbuild is not deterministic under icount: I/O"}}}}
+JSON
+"$HARNESS" report "$WORK/auto" > "$WORK/auto.txt" || fail "report auto"
+contains "$WORK/auto.txt" "clock chosen: --clock auto: auto: TCG"
+contains "$WORK/auto.txt" "clock chosen for kbuild: host (auto: kbuild is not deterministic under icount: I/O)"
+grep -q "clock chosen for hackbench" "$WORK/auto.txt" && fail "a workload that follows the run is listed"
+"$HARNESS" report "$WORK/auto" --format markdown | grep -q '^- clock chosen: --clock auto: auto: TCG$' ||
+	fail "markdown header without the clock choice"
 tap_finish

@@ -76,6 +76,19 @@ tap_case "other clock refused (missing clock is host)"
 mkset "$WORK/c" nodeC aaaa 32 tsc 1
 refused "clock ('host' vs 'tsc')" "$WORK/a" "$WORK/c"
 
+tap_case "halves by workload pool across clocks; one workload under two clocks is refused"
+# clockset DIR CLOCK-JSON: set a's samples with meta.json "clock" as run writes it.
+clockset() {
+	mkset "$1" nodeD aaaa 32 "" 1
+	jq --argjson c "$2" '. + {clock: $c}' "$1/meta.json" > "$1/m" && mv "$1/m" "$1/meta.json"
+}
+clockset "$WORK/ci" '{"name":"icount","asked":"auto","workloads":{"hugetlb":{"name":"icount"}}}'
+clockset "$WORK/ch" '{"name":"host","asked":"auto","workloads":{"kbuild":{"name":"host"}}}'
+clockset "$WORK/cx" '{"name":"host","asked":"auto","workloads":{"hugetlb":{"name":"host"}}}'
+"$HARNESS" merge "$WORK/mc" "$WORK/ci" "$WORK/ch" > "$WORK/out" 2>&1 ||
+	fail "halves of other workloads refused: $(cat "$WORK/out")"
+refused "the clock of workload 'hugetlb' ('icount' vs 'host')" "$WORK/ci" "$WORK/cx"
+
 tap_case "kernel lines: each line's kernels compared, other lines' may differ"
 # lineset DIR HOST LINE KEY: a one-line set of another line, kernels listed per line.
 lineset() {

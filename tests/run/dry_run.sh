@@ -106,6 +106,67 @@ grep -q ' 6\.1  *baseline .* boot 0  done' <<<"$out" && grep -q ' 6\.12 *baselin
 	fail "resumed cells of each line not done: $out"
 [ "$(grep -c 'boot [01]  to run' <<<"$out")" -eq 2 ] || fail "not 2 cells to run: $out"
 
+# --clock auto, run's default: icount under TCG, host under KVM (forced here: nothing
+# boots in a dry run), host for a workload that is not deterministic under icount.
+tap_case dry_run_clock_auto_follows_the_accel
+out=$("$harness" run --dry-run --accel tcg --workloads hackbench --out "$set_dir" 2>"$WORK/err") ||
+	fail "--accel tcg: $(cat "$WORK/err")"
+grep -qx 'clock: icount (auto: TCG)' <<<"$out" || fail "--accel tcg: no icount clock line: $out"
+out=$("$harness" run --dry-run --accel kvm --workloads hackbench --out "$set_dir" 2>"$WORK/err") ||
+	fail "--accel kvm: $(cat "$WORK/err")"
+grep -qx 'clock: host (auto: KVM)' <<<"$out" || fail "--accel kvm: no host clock line: $out"
+# With no --accel the dry run takes the probe's cached answer or TCG; auto follows it.
+out=$("$harness" run --dry-run --workloads hackbench --out "$set_dir" 2>"$WORK/err")
+accel=$(sed -n 's/^accel: \([a-z]*\) .*/\1/p' <<<"$out")
+case $accel in
+tcg) want='clock: icount (auto: TCG)' ;;
+kvm) want='clock: host (auto: KVM)' ;;
+*) fail "no accel line: $out" ;;
+esac
+grep -qx "$want" <<<"$out" || fail "accel $accel: no '$want' line: $out"
+grep -q '^estimate: ' <<<"$out" || fail "no estimate line: $out"
+
+tap_case dry_run_clock_auto_per_workload
+# A source tree whose kbuild says it is not deterministic under icount (no built-in
+# workload does any more): the rest links to the real one.
+fx=$WORK/fxsrc
+mkdir -p "$fx/workloads"
+for e in "$HARDBENCH_SOURCE_DIR"/*; do [ "${e##*/}" = workloads ] || ln -s "$e" "$fx/"; done
+for e in "$HARDBENCH_SOURCE_DIR"/workloads/*; do [ "${e##*/}" = kbuild ] || ln -s "$e" "$fx/workloads/"; done
+cp -r "$HARDBENCH_SOURCE_DIR/workloads/kbuild" "$fx/workloads/"
+sed -i 's/^\[workload\]$/&\nicount_not_deterministic = waits on I\/O/' "$fx/workloads/kbuild/workload.ini"
+out=$(HARDBENCH_SOURCE_DIR=$fx "$harness" run --dry-run --accel tcg --workloads hackbench,kbuild \
+	--out "$set_dir" 2>"$WORK/err") || fail "hackbench,kbuild: $(cat "$WORK/err")"
+grep -qx 'clock: icount (auto: TCG)' <<<"$out" || fail "no run-wide icount line: $out"
+grep -qx 'clock: host for kbuild (auto: kbuild is not deterministic under icount: waits on I/O)' <<<"$out" ||
+	fail "kbuild not on the host clock with its reason: $out"
+out=$(HARDBENCH_SOURCE_DIR=$fx "$harness" run --dry-run --accel tcg --clock icount --workloads kbuild \
+	--out "$set_dir" 2>"$WORK/err") || fail "--clock icount: $(cat "$WORK/err")"
+grep -qx 'clock: icount (asked for (--clock icount))' <<<"$out" || fail "--clock icount not kept: $out"
+grep -q '^clock: note: kbuild is not deterministic under icount' <<<"$out" || fail "no caveat note: $out"
+out=$("$harness" run --dry-run --clock host --workloads hackbench --out "$set_dir" 2>"$WORK/err") ||
+	fail "--clock host: $(cat "$WORK/err")"
+grep -qx 'clock: host (asked for (--clock host))' <<<"$out" || fail "--clock host not kept: $out"
+bad "--clock icount" --clock icount --accel kvm
+bad "'tsc'" --clock tsc
+
+# A resumed set keeps the clock it asked for: auto resolves again; a set from before
+# --clock auto that names no clock ran under the host clock.
+tap_case dry_run_resume_keeps_the_clock
+mkdir -p "$WORK/cset"
+cat >"$WORK/cset/meta.json" <<'JSON'
+{ "plan": { "variants": ["baseline"], "workloads": ["hackbench"], "params": [],
+  "cores": [2], "reps": 1, "boots": 1, "order": "interleaved", "seed": 1, "mem_mib": 0 },
+  "clock": { "name": "icount", "asked": "auto", "why": "auto: TCG" } }
+JSON
+out=$("$harness" run --resume "$WORK/cset" --dry-run --accel tcg 2>"$WORK/err") || fail "resume: $(cat "$WORK/err")"
+grep -qx 'clock: icount (auto: TCG)' <<<"$out" || fail "resumed auto set: $out"
+out=$("$harness" run --resume "$set_dir" --dry-run 2>"$WORK/err") || fail "resume: $(cat "$WORK/err")"
+grep -qx 'clock: host (asked for (--clock host))' <<<"$out" || fail "resumed set without a clock: $out"
+"$harness" run --resume "$WORK/cset" --dry-run --clock host >/dev/null 2>"$WORK/err" &&
+	fail "--resume with --clock accepted"
+grep -q -- '--clock' "$WORK/err" || fail "the error does not name --clock: $(cat "$WORK/err")"
+
 tap_case dry_run_resume_refuses_plan_options
 "$harness" run --resume "$set_dir" --dry-run --cores 2 >/dev/null 2>"$WORK/err"
 rc=$?

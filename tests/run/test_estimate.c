@@ -1,5 +1,6 @@
 /* The time estimate (run/estimate.c): per-cell seconds from workload.ini's figures (TCG:
- * boot + warm-up + reps x per-rep; KVM: a faster boot and the guest work 8x faster),
+ * boot + warm-up + reps x per-rep; KVM: a faster boot and the guest work 8x faster; icount:
+ * its own boot and per-rep figures),
  * corrected by what cells really took; and the kernel build time. */
 #include "test.h"
 #include "run/estimate.h"
@@ -18,7 +19,7 @@ static struct estimator *two_workloads(struct fixture *f, enum accel_kind accel)
 	f->w[1] = (struct workload){ .name = "b" };
 	f->ws[0] = &f->w[0];
 	f->ws[1] = &f->w[1];
-	estimator_init(&f->e, f->ws, 2, accel);
+	estimator_init(&f->e, f->ws, 2, accel, NULL);
 	return &f->e;
 }
 
@@ -63,6 +64,25 @@ TEST(observations_correct_per_workload)
 	CHECK_NEAR(estimate_cell_s(e, "a", 3), 25 * 60 / 50.0, 1e-9);
 	estimator_observe(e, "nope", 3, 1000);
 	CHECK_NEAR(estimate_cell_s(e, "b", 2), 28, 1e-9);
+	estimator_free(e);
+}
+
+/* Under icount (a clock per workload): the icount boot, and the workload's own icount
+ * figure per repetition (a: 20 s, four times its TCG 5 s, the warm-up scaled alike), or
+ * twice the TCG figure without one (b); a host-clock workload keeps the TCG estimate. */
+TEST(icount_estimate_per_workload)
+{
+	struct fixture f;
+	enum guest_clock clocks[2] = { CLOCK_ICOUNT, CLOCK_ICOUNT };
+	struct estimator *e = two_workloads(&f, ACCEL_TCG);
+
+	f.w[0].est_icount_rep_s = 20;
+	estimator_free(e);
+	estimator_init(e, f.ws, 2, ACCEL_TCG, clocks);
+	CHECK_NEAR(estimate_cell_s(e, "a", 3), 8 + (2 + 15) * 4, 1e-9);
+	CHECK_NEAR(estimate_cell_s(e, "b", 2), 8 + 10 * 2 * 2, 1e-9);
+	clocks[1] = CLOCK_HOST;
+	CHECK_NEAR(estimate_cell_s(e, "b", 2), 8 + 10 * 2, 1e-9);
 	estimator_free(e);
 }
 

@@ -167,6 +167,11 @@ int kbuild_files_make(const char *config, struct kbuild_files *f)
 	tree = ksource_shared_tree(&ks, cache);
 	lock = tree ? kernel_cache_lock(cache, "workloads-kbuild", "another harness making kbuild's files") : -1;
 	if (lock >= 0) {
+		/* Another harness may have made them while this one waited: look again, or it
+		 * would re-prepare the directory under that harness's running guest. */
+		char *mark = xasprintf("%s/" KBUILD_PREPARED_MARK, f->prepared);
+		f->have_prepared = f->have_prepared || hb_is_file(mark);
+		free(mark);
 		f->have_image = f->have_image || hb_is_file(f->image);
 		ret = f->have_image ? 0 : make_image(f);
 		f->have_image = ret == 0;

@@ -14,6 +14,8 @@
  *             run first (slow under TCG; used on the host by the tests).
  *   TARGET    make targets (default: make's default, vmlinux and bzImage)
  *
+ * With --prepared the make runs chrooted in a tmpfs copy of the toolchain, the tree's
+ * pages cached first (memroot.h): nothing it does waits on I/O.
  * Only `make -jN TARGET...` is timed: wall clock, its rusage (make and every compiler it
  * waited for) and the whole guest's /proc/stat user/sys. make's output goes to a log
  * next to OBJ in /tmp; its last lines are quoted when it fails. */
@@ -22,6 +24,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +35,7 @@
 #include <unistd.h>
 
 #include "helper.h"
+#include "memroot.h"
 
 #define EXT4_SUPER_OFFSET 1024
 #define EXT4_MAGIC_OFFSET 0x38
@@ -162,8 +166,9 @@ static void quote_log_tail(const char *log)
 	free(text);
 }
 
-/* Runs argv with stdout and stderr appended to the log; fails with the log's tail quoted. */
-static struct usage run_logged(char **argv, const char *what)
+/* Runs argv with stdout and stderr appended to the log (chrooted into the in-memory root
+ * when asked); fails with the log's tail quoted. */
+static struct usage run_logged(char **argv, const char *what, bool chrooted)
 {
 	struct usage u;
 	struct rusage ru;
@@ -178,7 +183,7 @@ static struct usage run_logged(char **argv, const char *what)
 	pid = fork();
 	if (pid == 0) {
 		int fd = open(LOG_FILE, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-		if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
+		if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0 || (chrooted && memroot_enter() < 0))
 			_exit(126);
 		execvp(argv[0], argv);
 		dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
@@ -235,7 +240,7 @@ static void run_make(const struct options *o, const char *obj, char **words, int
 		     const char *what, struct usage *u)
 {
 	char **argv = make_argv(o, obj, words, nwords);
-	*u = run_logged(argv, what);
+	*u = run_logged(argv, what, o->prepared != NULL);
 	free_make_argv(argv);
 }
 
@@ -249,7 +254,8 @@ static double fresh_objects(const struct options *o)
 		char *cp[] = { "cp", "-a", PREPARED_ORIGINAL "/.", (char *)o->prepared, NULL };
 		mount_prepared(o->prepared);
 		empty_dir(o->prepared);
-		run_logged(cp, "copying the prepared objects");
+		run_logged(cp, "copying the prepared objects", false);
+		memroot_prepare(o->tree, o->prepared, o->targets, o->ntargets);
 	} else {
 		char *words[] = { (char *)o->config };
 		char *prepare[] = { "prepare" };
