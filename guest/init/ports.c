@@ -32,7 +32,7 @@ void write_all(int fd, const char *buf, size_t len)
 
 void port_line(int fd, const char *fmt, ...)
 {
-	char line[1024];
+	char line[HB_RESULT_LINE_MAX];
 	va_list ap;
 	int n;
 

@@ -35,7 +35,7 @@ __attribute__((noreturn)) static void child_exec(char *const argv[], const struc
 	if (null >= 0)
 		dup2(null, 0);
 	if (o->log_path) {
-		int fd = open(o->log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+		int fd = open(o->log_path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
 		if (fd < 0 || dup2(fd, 1) < 0 || dup2(1, 2) < 0)
 			err = errno;
 	}

@@ -109,7 +109,7 @@ static void add_root_share(struct argv_builder *b, const struct qemu_plan *p,
 static void add_ports(struct argv_builder *b, const struct qemu_plan *p,
 		      const struct machine_kind *m)
 {
-	addf(b, "-chardev", "file,id=hb-con,path=%s", p->console_log);
+	addf(b, "-chardev", "file,id=hb-con,path=%s,append=on", p->console_log);
 	addf(b, "-serial", "chardev:hb-con");
 	addf(b, "-device", "virtio-serial-%s,id=hb-ser", m->bus_suffix);
 	addf(b, "-chardev", "socket,id=hb-res,path=%s", p->result_socket);

@@ -10,6 +10,7 @@
 
 #include "boot/child.h"
 #include "boot/proto.h"
+#include "boot/tail_log.h"
 #include "boot/virtiofsd.h"
 #include "boot/vm.h"
 #include "pin/pin.h"
@@ -31,7 +32,9 @@ struct vm_session {
 	char *socket_path[PORT_COUNT];
 	int listen_fd[PORT_COUNT];
 	int conn_fd[PORT_COUNT];
-	int port_log_fd[2];          /* raw transcripts of the result and output ports */
+	struct tail_log port_log[2]; /* raw transcripts of the result and output ports */
+	struct tail_log console_log; /* QEMU writes them; the host keeps them bounded */
+	struct tail_log qemu_log;
 	struct virtiofsd vfs;
 	bool use_virtiofs;
 	struct child qemu;

@@ -1,0 +1,115 @@
+/* The output port's frames ("<stream> <job> <rep> <length>\n" and the payload): each
+ * rep's stdout and stderr, within the per-stream cap and the boot's budget. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "boot/proto.h"
+#include "common/xalloc.h"
+
+#define TRUNCATED_MARK "\n[hardbench: output cut here]\n"
+
+/* Appends within PROTO_MAX_CAPTURE (then marks the cut once and drops the rest, which
+ * costs nothing), charging what it keeps to the boot's budget. */
+static void append_text(struct proto *p, char **text, size_t *len, const char *buf, size_t n)
+{
+	if (*len >= PROTO_MAX_CAPTURE)
+		return;
+	bool cut = *len + n > PROTO_MAX_CAPTURE;
+	if (cut)
+		n = PROTO_MAX_CAPTURE - *len;
+	if (!proto_charge(p, n + (cut ? sizeof(TRUNCATED_MARK) : 0)))
+		return;
+	*text = xrealloc(*text, *len + n + sizeof(TRUNCATED_MARK));
+	memcpy(*text + *len, buf, n);
+	*len += n;
+	if (cut) {
+		memcpy(*text + *len, TRUNCATED_MARK, sizeof(TRUNCATED_MARK));
+		*len += sizeof(TRUNCATED_MARK) - 1;
+	}
+	(*text)[*len] = '\0';
+}
+
+static void frame_payload(struct proto *p, const char *buf, size_t n)
+{
+	struct job_rep_result *r = proto_rep(p, p->frame_job, p->frame_rep, "output");
+
+	if (!r)
+		return;
+	if (p->frame_stream == HB_STREAM_STDOUT)
+		append_text(p, &r->out, &r->out_len, buf, n);
+	else
+		append_text(p, &r->err, &r->err_len, buf, n);
+	if (p->on_output && !p->error)
+		p->on_output(p->ctx, p->frame_stream, p->frame_job, p->frame_rep, buf, n);
+}
+
+/* A decimal number without sign or blanks, at most max, then the byte `end`. strtoull
+ * alone would take "-1" as ULLONG_MAX. */
+static bool parse_count(const char **s, unsigned long long max, char end,
+			unsigned long long *out)
+{
+	char *after;
+
+	if (!isdigit((unsigned char)**s))
+		return false;
+	errno = 0;
+	*out = strtoull(*s, &after, 10);
+	if (errno || *out > max || *after != end)
+		return false;
+	*s = after + 1;
+	return true;
+}
+
+static void frame_header(struct proto *p)
+{
+	const char *s = p->head + 2;
+	unsigned long long job, rep, len;
+	char stream = p->head[0];
+
+	p->head[p->head_len] = '\0';
+	if (p->head_len < 2 || p->head[1] != ' ' || !parse_count(&s, 1u << 30, ' ', &job) ||
+	    !parse_count(&s, 1u << 30, ' ', &rep) || !parse_count(&s, HB_FRAME_MAX, '\0', &len) ||
+	    (stream != HB_STREAM_STDOUT && stream != HB_STREAM_STDERR && stream != HB_STREAM_END)) {
+		proto_error(p, "bad output frame header (accepted: 'o|e|z JOB REP LENGTH', LENGTH "
+			    "at most %d): '%.63s'", HB_FRAME_MAX, p->head);
+		return;
+	}
+	if (stream == HB_STREAM_END) {
+		p->output_end = true;
+		return;
+	}
+	if (!proto_rep(p, (long long)job, (long long)rep, "an output frame"))
+		return;
+	p->frame_stream = stream;
+	p->frame_job = (int)job;
+	p->frame_rep = (int)rep;
+	p->frame_left = len;
+}
+
+void proto_feed_output(struct proto *p, const char *buf, size_t len)
+{
+	while (len && !p->error) {
+		if (p->frame_left) {
+			size_t n = len < p->frame_left ? len : p->frame_left;
+			frame_payload(p, buf, n);
+			p->frame_left -= n;
+			buf += n;
+			len -= n;
+			continue;
+		}
+		char c = *buf++;
+		len--;
+		if (c == '\n') {
+			frame_header(p);
+			p->head_len = 0;
+		} else if (p->head_len < sizeof(p->head) - 1) {
+			p->head[p->head_len++] = c;
+		} else {
+			p->head[p->head_len] = '\0';
+			proto_error(p, "an output frame header longer than %zu bytes: '%.40s...'",
+				    sizeof(p->head) - 1, p->head);
+		}
+	}
+}
