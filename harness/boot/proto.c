@@ -226,13 +226,11 @@ static void on_hello(struct proto *p, const char *line)
 
 static void add_note(struct proto *p, const char *text)
 {
-	size_t n = p->notes ? hb_strv_len(p->notes) : 0;
-
 	if (!proto_charge(p, strlen(text) + 1 + sizeof(*p->notes)))
 		return;
-	p->notes = xrealloc(p->notes, (n + 2) * sizeof(*p->notes));
-	p->notes[n] = xstrdup(text);
-	p->notes[n + 1] = NULL;
+	p->notes = xgrow(p->notes, &p->notes_cap, p->nnotes + 2, sizeof(*p->notes));
+	p->notes[p->nnotes++] = xstrdup(text);
+	p->notes[p->nnotes] = NULL;
 }
 
 static void on_fail(struct proto *p, const char *line)

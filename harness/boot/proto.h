@@ -39,6 +39,7 @@ struct proto {
 	char *fail_phase;          /* init failure ("job", "mount", "ports", ...) */
 	char *fail_reason;
 	char **notes;              /* NULL-terminated, may be NULL */
+	size_t nnotes, notes_cap;
 	int cur_job, cur_rep;      /* the rep between "start" and "exit"; -1 when none */
 	int last_job, last_rep;    /* the last rep that started; -1 before any */
 	struct job_rep_result *reps; /* in the order they first appeared */

@@ -14,8 +14,8 @@
  * costs nothing), charging what it keeps to the boot's budget. */
 static void append_text(struct proto *p, char **text, size_t *len, const char *buf, size_t n)
 {
-	if (*len >= PROTO_MAX_CAPTURE)
-		return;
+	if (*len > PROTO_MAX_CAPTURE)
+		return; /* cut and marked */
 	bool cut = *len + n > PROTO_MAX_CAPTURE;
 	if (cut)
 		n = PROTO_MAX_CAPTURE - *len;
