@@ -212,9 +212,14 @@ static void external_kernel(const struct boot_args *a, struct kernel_image *k)
 	}
 	text = hb_read_file(config, NULL);
 	missing = text ? required_options_missing(text, &needs) : NULL;
-	if (missing)
-		exit(hb_usage("--kernel %s: its config %s lacks what the guest path needs: %s",
-			       a->kernel, config, missing));
+	if (missing) {
+		int rc = hb_usage("--kernel %s: its config %s lacks what the guest path needs: %s",
+				  a->kernel, config, missing);
+		free(missing);
+		free(text);
+		free(config);
+		exit(rc);
+	}
 	k->config = config;
 	free(text);
 }
@@ -341,8 +346,10 @@ int cmd_boot(int argc, char **argv)
 
 	parse_args(argc, argv, &a);
 	hb_clean_stale_vm_tmp(); /* what a killed harness left in /tmp */
-	if (vm_check_opts(&a.vm, &why) < 0) /* the message run gives for the same options */
+	if (vm_check_opts(&a.vm, &why) < 0) { /* the message run gives for the same options */
+		hb_opts_free(&boot_spec, &a);
 		return hb_usage_why(why);
+	}
 	a.vm.extra_append = a.append;
 	a.vm.disks = (const char *const *)a.disks;
 	get_kernel(&a, &k, &cmdline);
