@@ -13,10 +13,10 @@ int cmd_report(int argc, char **argv);   /* report/ */
 int cmd_plot(int argc, char **argv);     /* plot/ */
 int cmd_gate(int argc, char **argv);     /* gate/ */
 int cmd_hostinfo(int argc, char **argv); /* hostinfo/ */
-int cmd_list(int argc, char **argv);     /* config/ : variants, builds, workloads */
-int cmd_build(int argc, char **argv);    /* build/ */
+int cmd_list(int argc, char **argv);     /* workload/ (with configs/list.c) */
+int cmd_build(int argc, char **argv);    /* kernel/ */
 int cmd_boot(int argc, char **argv);     /* boot/ */
-int cmd_run(int argc, char **argv);      /* run/ */
+int cmd_run(int argc, char **argv);      /* executor/ */
 int cmd_merge(int argc, char **argv);    /* results/ */
 
 #endif

@@ -22,8 +22,8 @@
 #include "common/progress.h"
 #include "common/xalloc.h"
 #include "guest/protocol.h"
-#include "kernel/kconfigs.h"
-#include "kernel/kline.h"
+#include "configs/kconfigs.h"
+#include "configs/kline.h"
 
 /* Exit codes of the guest path itself, apart from the job's own (see --help). */
 #define EXIT_TIMEOUT 124

@@ -24,7 +24,7 @@ const char *vm_accel_name(enum accel_kind a)
 }
 
 /* microvm: no PCI enumeration, no i8042/legacy probing; about half of q35's boot time
- * under TCG here (tests/bench/boot-machines.sh). */
+ * under TCG here (bench/boot-machines.sh). */
 const char *vm_default_machine(void) { return "microvm"; }
 
 /* A normal boot takes 2-10 s under TCG here (a loaded host included) and well under

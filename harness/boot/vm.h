@@ -145,7 +145,7 @@ json_object *vm_result_to_json(const struct vm_result *r);
 int vm_check_opts(const struct vm_opts *o, char **why);
 /* "kvm", "tcg", "auto". */
 const char *vm_accel_name(enum accel_kind a);
-/* Default machine (measured: tests/bench/boot-machines.sh) and timeouts per accel. */
+/* Default machine (measured: bench/boot-machines.sh) and timeouts per accel. */
 const char *vm_default_machine(void);
 double vm_default_timeout(enum accel_kind resolved);
 /* The limit from QEMU start to the init's hello (within timeout_s): a stuck early boot

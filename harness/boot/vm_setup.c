@@ -137,7 +137,7 @@ static bool host_tsc_invariant(void)
 
 /* Not "quiet": the kernel's messages cost 0.1-0.2 s of a 2.4 s TCG boot (emulated serial
  * writes), but they are what explains a boot that hangs; the bare-initramfs reference of
- * tests/bench/boot-bare.sh pays the same. */
+ * bench/boot-bare.sh pays the same. */
 static char *harness_cmdline(const struct vm_session *s)
 {
 	long khz = s->accel == ACCEL_TCG ? host_tsc_khz() : 0;

@@ -88,6 +88,12 @@ char *hb_join_choices(const char *const choices[])
 	return out;
 }
 
+char *hb_join_names(char *const *names)
+{
+	static const char *const none[] = { NULL };
+	return hb_join_choices(names ? (const char *const *)names : none);
+}
+
 int hb_parse_choice(const char *option, const char *value, const char *const choices[],
 		    int *out, char **why)
 {

@@ -20,6 +20,8 @@ int hb_parse_choice(const char *option, const char *value, const char *const cho
 		    int *out, char **why);
 /* "a, b, c": the choices joined, newly allocated. */
 char *hb_join_choices(const char *const choices[]);
+/* The same of a list of names that may be NULL (no names: ""). */
+char *hb_join_names(char *const *names);
 
 /* Comma-separated list split into a NULL-terminated, newly allocated array. Empty items
  * ("a,,b") are refused, naming the option. */

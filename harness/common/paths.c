@@ -100,3 +100,18 @@ bool hb_is_file(const char *path)
 	struct stat st;
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
+
+static const char *const tarball_suffixes[] = { ".tar", ".tar.xz", ".tar.gz", ".tgz", ".tar.bz2",
+						".tar.zst", NULL };
+
+size_t hb_tarball_suffix_len(const char *path)
+{
+	size_t len = strlen(path);
+
+	for (size_t i = 0; tarball_suffixes[i]; i++) {
+		size_t sl = strlen(tarball_suffixes[i]);
+		if (len > sl && !strcmp(path + len - sl, tarball_suffixes[i]))
+			return sl;
+	}
+	return 0;
+}

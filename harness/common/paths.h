@@ -23,4 +23,8 @@ int hb_mkdir_p(const char *path, mode_t mode);
 bool hb_is_dir(const char *path);
 bool hb_is_file(const char *path);
 
+/* The length of path's tarball suffix, one tar can read (.tar, .tar.xz, .tar.gz, .tgz,
+ * .tar.bz2, .tar.zst); 0 when it has none. */
+size_t hb_tarball_suffix_len(const char *path);
+
 #endif

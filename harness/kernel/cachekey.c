@@ -9,8 +9,8 @@
 #include "common/log.h"
 #include "common/spawn.h"
 #include "common/xalloc.h"
-#include "kernel/extmod.h"
-#include "kernel/kline.h"
+#include "configs/extmod.h"
+#include "configs/kline.h"
 
 char *kernel_compiler_id(void)
 {

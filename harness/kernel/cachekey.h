@@ -3,7 +3,7 @@
 #define HB_KERNEL_CACHEKEY_H
 
 #include "common/hash.h"
-#include "kernel/kconfigs.h"
+#include "configs/kconfigs.h"
 
 /* Bump when the recipe (make steps, variables, what an entry holds) changes, so old
  * entries stop matching. */

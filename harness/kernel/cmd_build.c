@@ -13,8 +13,8 @@
 #include "common/options.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
-#include "kernel/kconfigs.h"
-#include "kernel/kline.h"
+#include "configs/kconfigs.h"
+#include "configs/kline.h"
 
 struct build_args {
 	struct kernel_opts opts;

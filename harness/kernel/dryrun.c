@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "kernel/cachekey.h"
-#include "kernel/extmod.h"
+#include "configs/extmod.h"
 #include "kernel/plan.h"
 #include "kernel/recipe.h"
 #include "common/argparse.h"

@@ -23,7 +23,7 @@
 #include "common/spawn.h"
 #include "common/xalloc.h"
 #include "kernel/kopts.h"
-#include "kernel/kline.h"
+#include "configs/kline.h"
 
 /* The source of the build's line: opts->source, else the line's source=. */
 static int plan_source(struct kernel_plan *p, const struct kernel_opts *opts)

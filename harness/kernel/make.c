@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "kernel/cachekey.h"
-#include "kernel/extmod.h"
+#include "configs/extmod.h"
 #include "kernel/make.h"
 #include "common/argparse.h"
 #include "common/fileutil.h"

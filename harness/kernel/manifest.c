@@ -9,7 +9,7 @@
 #include <time.h>
 
 #include "kernel/cachekey.h"
-#include "kernel/extmod.h"
+#include "configs/extmod.h"
 #include "kernel/integrity.h"
 #include "common/argparse.h"
 #include "common/hash.h"

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "kernel/kconfigs.h"
+#include "configs/kconfigs.h"
 #include "kernel/kopts.h"
 
 struct build_stats {

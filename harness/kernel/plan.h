@@ -9,7 +9,7 @@
 #include "common/hash.h"
 #include "kernel/kernel.h"
 #include "kernel/source.h"
-#include "kernel/kconfigs.h"
+#include "configs/kconfigs.h"
 
 struct kernel_plan {
 	struct build_def def;

@@ -14,7 +14,7 @@
 #include "common/log.h"
 #include "common/spawn.h"
 #include "common/xalloc.h"
-#include "kernel/extmod.h"
+#include "configs/extmod.h"
 
 static const char *const step_names[STEP_COUNT] = { "tinyconfig", "merge fragments", "olddefconfig",
 						    "compile", "modules_install" };

@@ -19,26 +19,6 @@
 #include "common/spawn.h"
 #include "common/xalloc.h"
 
-static const char *const tarball_suffixes[] = { ".tar", ".tar.xz", ".tar.gz", ".tgz", ".tar.bz2",
-						".tar.zst", NULL };
-
-static size_t tarball_suffix_len(const char *path)
-{
-	size_t len = strlen(path);
-
-	for (size_t i = 0; tarball_suffixes[i]; i++) {
-		size_t sl = strlen(tarball_suffixes[i]);
-		if (len > sl && !strcmp(path + len - sl, tarball_suffixes[i]))
-			return sl;
-	}
-	return 0;
-}
-
-bool ksource_is_tarball_name(const char *path)
-{
-	return tarball_suffix_len(path) > 0;
-}
-
 /* The memo of a tarball's hash: "<size> <mtime sec>.<nsec> <sha256>". */
 static char *memo_path(const char *cache, const char *path)
 {
@@ -243,7 +223,7 @@ int ksource_identify(const char *path, const char *cache, struct ksource *out)
 			return -1;
 		}
 	}
-	out->label = make_label(abs, out->is_tarball ? tarball_suffix_len(abs) : 0, out->identity);
+	out->label = make_label(abs, out->is_tarball ? hb_tarball_suffix_len(abs) : 0, out->identity);
 	return 0;
 }
 

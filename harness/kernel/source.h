@@ -14,8 +14,6 @@ struct ksource {
 	char *label;     /* folder name for the extracted tree: <stem>-<12 hex> */
 };
 
-/* Is this name a tarball tar can read (.tar, .tar.xz, .tar.gz, .tgz, .tar.bz2, .tar.zst)? */
-bool ksource_is_tarball_name(const char *path);
 /* Identifies path (NULL: KSOURCE_DEFAULT). A tarball's hash is memoised in <cache>/src/ids
  * by path, size and mtime, so a cache hit does not reread 140 MB. -1 after printing why. */
 int ksource_identify(const char *path, const char *cache, struct ksource *out);

@@ -7,8 +7,6 @@
 
 static void text(struct report_ctx *ctx) { report_render_text(ctx, false); }
 static void markdown(struct report_ctx *ctx) { report_render_text(ctx, true); }
-static void seeds_text(struct seeds_report *sr) { seeds_render_text(sr, false); }
-static void seeds_markdown(struct seeds_report *sr) { seeds_render_text(sr, true); }
 
 const char *const report_format_names[] = {
 	[REPORT_TEXT] = "text",
@@ -19,10 +17,10 @@ const char *const report_format_names[] = {
 };
 
 static const struct report_renderer renderers[] = {
-	[REPORT_TEXT] = { text, seeds_text },
-	[REPORT_MARKDOWN] = { markdown, seeds_markdown },
-	[REPORT_CSV] = { report_render_csv, seeds_render_csv },
-	[REPORT_JSON] = { report_render_json, seeds_render_json },
+	[REPORT_TEXT] = { text },
+	[REPORT_MARKDOWN] = { markdown },
+	[REPORT_CSV] = { report_render_csv },
+	[REPORT_JSON] = { report_render_json },
 };
 
 /* One name and one renderer per enum report_format value, none missing. */

@@ -1,23 +1,22 @@
 /* The report's output formats as plug-ins (in the manner of fio's I/O engines): one
- * struct of entry points per --format name (report_format_names). A renderer reads what
- * report_ctx.h or seeds_report.h hold and writes; it never calls back into the
- * dispatchers (report.c, seeds_report.c), which pick it here. Internal to report/.
+ * entry point per --format name (report_format_names). A renderer reads what
+ * report_ctx.h holds and writes; it never calls back into the dispatcher (report.c),
+ * which picks it here. Internal to report/.
  *
- * A new format: its renderer file(s), and in render.c its name and entry points; plus its
- * value in enum report_format (report_opts.h). `harness report --format` accepts it then. */
+ * A new format: its renderer file, its name and entry point in render.c, its seeds
+ * renderer in seeds/render.c, and its value in enum report_format
+ * (analysis/report_opts.h). `harness report --format` accepts it then. */
 #ifndef HB_REPORT_RENDER_H
 #define HB_REPORT_RENDER_H
 
 #include <stdbool.h>
 
-#include "report/report_opts.h"
+#include "analysis/report_opts.h"
 
 struct report_ctx;
-struct seeds_report;
 
 struct report_renderer {
 	void (*report)(struct report_ctx *ctx);  /* the ordinary report */
-	void (*seeds)(struct seeds_report *sr);  /* --against-seeds */
 };
 
 /* The renderer of a format; never NULL for a value of enum report_format. */
@@ -29,8 +28,5 @@ void report_render_text(struct report_ctx *ctx, bool markdown);
 void report_lines_text(struct report_ctx *ctx, bool markdown);
 void report_render_json(struct report_ctx *ctx);
 void report_render_csv(struct report_ctx *ctx);
-void seeds_render_text(struct seeds_report *sr, bool markdown);
-void seeds_render_json(struct seeds_report *sr);
-void seeds_render_csv(struct seeds_report *sr);
 
 #endif

@@ -9,7 +9,7 @@
 #include "common/xalloc.h"
 #include "report/render.h"
 #include "report/report_ctx.h"
-#include "report/seeds_report.h"
+#include "seeds/seeds_report.h"
 #include "results/store.h"
 
 /* Is some group's field equal to value? For --metric / --workload validation. */

@@ -29,13 +29,13 @@
  * Unknown numbers are null (never NaN); scripts and `harness gate` read these names.
  *
  * With opts.seeds, the report is the comparison with the seeds' published figures
- * instead (report/seeds.h; text, markdown, csv or json). */
+ * instead (seeds/seeds.h; text, markdown, csv or json). */
 #ifndef HB_REPORT_REPORT_H
 #define HB_REPORT_REPORT_H
 
 #include <stdio.h>
 
-#include "report/report_opts.h"
+#include "analysis/report_opts.h"
 
 /* Writes the report of the result set in dir to out. Returns HB_EXIT_OK; HB_EXIT_FAIL when
  * the set cannot be read or holds no samples; HB_EXIT_USAGE when an option names a variant,

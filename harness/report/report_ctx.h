@@ -8,20 +8,7 @@
 #include <stdio.h>
 #include <json-c/json.h>
 
-#include "analysis/rows.h"
-#include "report/report_opts.h"
-#include "results/dataset.h"
-
-struct report_ctx {
-	const struct report_opts *opts;
-	const char *dir;
-	struct dataset ds;
-	json_object *meta; /* may be NULL */
-	int baseline;
-	int ratio_to;      /* -1: none */
-	struct rows_opts rows; /* no pairing for imported sets unless --paired */
-	FILE *out;
-};
+#include "analysis/view.h"
 
 /* Is this group selected by --metric / --workload? */
 bool report_wants(const struct report_ctx *ctx, const struct ds_group *g);

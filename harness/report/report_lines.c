@@ -10,7 +10,7 @@
 #include "common/xalloc.h"
 #include "report/render.h"
 #include "report/report_ctx.h"
-#include "report/table.h"
+#include "analysis/table.h"
 
 /* The group of the same place as g on line, or NULL. */
 static const struct ds_group *on_line(const struct dataset *ds, const struct ds_group *g, const char *line)

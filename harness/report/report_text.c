@@ -13,7 +13,7 @@
 #include "common/xalloc.h"
 #include "report/render.h"
 #include "report/report_ctx.h"
-#include "report/table.h"
+#include "analysis/table.h"
 #include "results/store.h"
 
 static void group_heading(const struct report_ctx *ctx, const struct ds_group *g, bool md)

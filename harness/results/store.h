@@ -42,7 +42,7 @@
 /* {"name": "host"|"icount", ...}: the guest clock of the run (absent: host). */
 #define RS_META_CLOCK "clock"
 
-/* The kernel line of samples and sets written before lines existed (kernel/kline.h's
+/* The kernel line of samples and sets written before lines existed (configs/kline.h's
  * KLINE_DEFAULT; results/ does not depend on kernel/). */
 #define RS_DEFAULT_LINE "6.1"
 

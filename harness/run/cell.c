@@ -10,7 +10,7 @@
 #include "common/paths.h"
 #include "common/progress.h"
 #include "common/xalloc.h"
-#include "kernel/kline.h"
+#include "configs/kline.h"
 #include "run/journal.h"
 #include "run/run.h"
 #include "workload/cell.h"

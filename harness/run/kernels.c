@@ -5,7 +5,7 @@
 
 #include "common/log.h"
 #include "common/xalloc.h"
-#include "kernel/kline.h"
+#include "configs/kline.h"
 #include "run/run.h"
 
 /* The build options of kernel k: its line, and that line's --source if one was given. */

@@ -10,7 +10,7 @@
 #include "common/paths.h"
 #include "boot/vm_options.h"
 #include "common/xalloc.h"
-#include "kernel/kconfigs.h"
+#include "configs/kconfigs.h"
 #include "pin/pin.h"
 #include "workload/workload.h"
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "results/jsonfmt.h"
 #include "boot/clock.h"
@@ -114,6 +115,25 @@ static json_object *workloads_json(const struct run *r)
 	for (size_t i = 0; i < r->nworkloads; i++)
 		json_object_object_add(w, r->workloads[i]->name, workload_params_json(r->workloads[i]));
 	return w;
+}
+
+/* In a shard's meta.json: "shard": {"id", "of", "node", "job_id"}. */
+static void shard_meta_note(const struct run *r, json_object *meta)
+{
+	json_object *s;
+	char host[256] = "";
+	const char *job = getenv("SLURM_JOB_ID");
+
+	if (!r->opts->exec.shard_of)
+		return;
+	gethostname(host, sizeof(host) - 1);
+	s = json_object_new_object();
+	json_object_object_add(s, "id", json_object_new_string(r->opts->exec.shard));
+	json_object_object_add(s, "of", json_object_new_string(r->opts->exec.shard_of));
+	json_object_object_add(s, "node", json_object_new_string(host));
+	if (job)
+		json_object_object_add(s, "job_id", json_object_new_string(job));
+	json_object_object_add(meta, "shard", s);
 }
 
 json_object *run_meta_build(const struct run *r, int argc, char **argv)

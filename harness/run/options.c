@@ -4,7 +4,7 @@
 
 #include "common/argparse.h"
 #include "common/xalloc.h"
-#include "kernel/kline.h"
+#include "configs/kline.h"
 
 static const char usage_text[] =
 	"usage: harness run [options]\n"

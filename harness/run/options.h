@@ -8,7 +8,7 @@
 
 #include "boot/vm.h"
 #include "boot/vm_options.h"
-#include "run/executor.h"
+#include "run/exec_options.h"
 #include "run/plan.h"
 
 struct run_opts {
@@ -33,9 +33,9 @@ struct run_opts {
 	const char *resume;    /* resume this result set */
 	bool dry_run;
 	bool no_report;        /* skip the report and plots at the end */
-	char **sources;        /* --source values, [LINE=]DIR|TARBALL (kernel/kline.h) */
+	char **sources;        /* --source values, [LINE=]DIR|TARBALL (configs/kline.h) */
 	int jobs;              /* kernel build jobs (0: host cores) */
-	struct exec_cli exec;  /* --executor, --partition, --slurm-opt, --cache (run/executor.h) */
+	struct exec_cli exec;  /* --executor, --partition, --slurm-opt, --cache (run/exec_options.h) */
 };
 
 /* Parses argv: HB_OPTS_OK, HB_OPTS_HELP (--help printed), or HB_OPTS_BAD with *why. */

@@ -7,7 +7,7 @@
 
 #include "common/argparse.h"
 #include "common/xalloc.h"
-#include "kernel/kline.h"
+#include "configs/kline.h"
 
 static const char default_line[] = KLINE_DEFAULT;
 

@@ -49,7 +49,7 @@ struct run {
 	int run_lock_fd;
 };
 
-/* run/run_cmd.c: one `harness run` at a time per result set (flock on RUN/.run.lock). */
+/* run/lock.c: one `harness run` at a time per result set (flock on RUN/.run.lock). */
 int lock_run_dir(struct run *r);
 
 /* run/setup.c: defaults, checks, workloads, variants, plan, memory. 0; or HB_EXIT_USAGE

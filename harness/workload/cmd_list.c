@@ -1,5 +1,7 @@
 /* harness list [variants|builds|workloads|lines|all]: what can be run, from kernel-configs/ and
- * workloads/, with the parameters and metrics a --param or a report refers to. */
+ * workloads/, with the parameters and metrics a --param or a report refers to. The kernel
+ * definitions print themselves (configs/list.c); the workloads are listed here, since
+ * configs/ sits below the workloads that read it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,8 +11,7 @@
 #include "common/log.h"
 #include "common/options.h"
 #include "common/paths.h"
-#include "kernel/kconfigs.h"
-#include "kernel/kline.h"
+#include "configs/list.h"
 #include "workload/workload.h"
 
 static const char *const list_kinds[] = { "all", "variants", "builds", "workloads", "lines", NULL };
@@ -25,83 +26,6 @@ static const struct hb_cmdspec list_spec = {
 		 "and metrics, and kernel lines (the sources kernels are built from).\n\n",
 	.groups = { { list_options, 0 }, { NULL, 0 } },
 };
-
-static void list_variants(void)
-{
-	char **names = config_list_variants();
-
-	printf("variants (kernel-configs/variants):\n");
-	for (size_t i = 0; names && names[i]; i++) {
-		struct variant_def v;
-		if (config_load_variant(names[i], &v) != 0) {
-			printf("  %-16s (cannot be read)\n", names[i]);
-			continue;
-		}
-		printf("  %-19s build %-15s %s\n", v.name, v.build, v.description);
-		printf("  %-19s cmdline: %s%s%s%s\n", "", v.cmdline, *v.seed ? "   seed " : "", v.seed,
-		       v.in_default_set ? "" : "   not in the default set (default_set = no)");
-		variant_def_free(&v);
-	}
-	if (!names || !names[0])
-		printf("  (none)\n");
-	hb_free_strv(names);
-}
-
-/* "series for lines: 6.1, 6.12" of a patched build. */
-static void print_series_lines(const char *build)
-{
-	char **lines = config_list_lines();
-
-	printf("  %-16s series for lines:", "");
-	for (size_t i = 0, n = 0; lines[i]; i++) {
-		char *why = NULL;
-		if (config_require_series(build, lines[i], &why) == 0)
-			printf("%s %s", n++ ? "," : "", lines[i]);
-		free(why);
-	}
-	printf("\n");
-	hb_free_strv(lines);
-}
-
-static void list_lines(void)
-{
-	char **names = config_list_lines();
-
-	printf("kernel lines (kernel-configs/lines; run --kernels, build/boot --kernel-line):\n");
-	for (size_t i = 0; names[i]; i++) {
-		struct line_def l;
-		if (config_load_line(names[i], &l) != 0) {
-			printf("  %-8s (cannot be read)\n", names[i]);
-			continue;
-		}
-		printf("  %-8s %s%s\n  %-8s source %s%s\n", l.name, l.description,
-		       strcmp(l.name, KLINE_DEFAULT) ? "" : " (default)", "", l.source,
-		       hb_is_file(l.source) || hb_is_dir(l.source) ? "" : " (not installed)");
-		line_def_free(&l);
-	}
-	hb_free_strv(names);
-}
-
-static void list_builds(void)
-{
-	char **names = config_list_builds();
-
-	printf("builds (kernel-configs/builds):\n");
-	for (size_t i = 0; names && names[i]; i++) {
-		struct build_def b;
-		if (config_load_build(names[i], &b) != 0) {
-			printf("  %-16s (cannot be read)\n", names[i]);
-			continue;
-		}
-		printf("  %-16s %s%s%s\n", b.name, b.description, *b.seed ? "   seed " : "", b.seed);
-		if (b.patch_dir)
-			print_series_lines(b.name);
-		build_def_free(&b);
-	}
-	if (!names || !names[0])
-		printf("  (none)\n");
-	hb_free_strv(names);
-}
 
 static const char *param_type_name(enum workload_param_type t)
 {
@@ -167,10 +91,10 @@ int cmd_list(int argc, char **argv)
 	if (first < argc && hb_parse_choice("list", argv[first], list_kinds, &kind, &why) < 0)
 		return hb_usage_why(why);
 	if (kind == 0 || kind == 1)
-		list_variants();
+		configs_print_variants();
 	if (kind == 0 || kind == 2)
-		list_builds();
+		configs_print_builds();
 	if (kind == 0 || kind == 4)
-		list_lines();
+		configs_print_lines();
 	return kind == 0 || kind == 3 ? list_workloads() : HB_EXIT_OK;
 }

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Every bad input exits 2 with one line naming the bad value; corrupt sample lines are
 # skipped with a warning naming file and line. Usage: test_cli.sh HARNESS DATA_DIR
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../common/cli-lib.sh"
 
 tap_case setup
 import "$DATA/seed001-cook-kbuild.csv" "$WORK/cook"

@@ -4,7 +4,7 @@
 # "kernel_line":"6.1", which must land in the same group) compares each variant with
 # its own line's baseline, shows both lines side by side, and keeps the lines apart in
 # plot file names and gate entries. Usage: test_lines.sh HARNESS DATA_DIR
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../common/cli-lib.sh"
 
 set_dir=$WORK/lines
 mkdir -p "$set_dir"

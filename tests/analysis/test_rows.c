@@ -6,6 +6,7 @@
 #include "analysis/numfmt.h"
 #include "analysis/rows.h"
 #include "report/render.h"
+#include "seeds/render.h"
 #include "results/dataset.h"
 #include "test.h"
 
@@ -115,7 +116,7 @@ TEST(every_format_has_a_renderer)
 
 	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
 		const struct report_renderer *r = report_renderer(formats[i]);
-		CHECK(r && r->report && r->seeds, "format %zu", i);
+		CHECK(r && r->report && seeds_renderer(formats[i]), "format %zu", i);
 		CHECK(report_format_names[formats[i]] && !strcmp(report_format_names[formats[i]], names[i]),
 		      "format %zu: %s", i, report_format_names[formats[i]]);
 	}

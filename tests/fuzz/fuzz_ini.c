@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "kernel/kconfigs.h"
-#include "kernel/kline.h"
+#include "configs/kconfigs.h"
+#include "configs/kline.h"
 #include "workload/internal.h"
 #include "workload/meta.h"
 

@@ -6,8 +6,8 @@
 
 #include "kernel/cachekey.h"
 #include "test.h"
-#include "kernel/kconfigs.h"
-#include "fixture.h"
+#include "configs/kconfigs.h"
+#include "kconfigs_fixture.h"
 
 static void key_of(const char *build, const char *source, const char *cc, char key[HB_SHA256_HEX])
 {

@@ -10,7 +10,7 @@
 #include "kernel/source.h"
 #include "test.h"
 #include "common/spawn.h"
-#include "fixture.h"
+#include "kconfigs_fixture.h"
 
 static const char patch_text[] =
 	"From 0000 Mon Sep 17 00:00:00 2001\n"

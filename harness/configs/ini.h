@@ -1,0 +1,32 @@
+/* Inside harness/configs/: the INI reader and name rules kernel-configs/ files share
+ * (builds, variants, lines). */
+#ifndef HB_CONFIGS_INI_H
+#define HB_CONFIGS_INI_H
+
+#include <stdbool.h>
+
+/* One key of a section and where its value goes. */
+struct ini_key {
+	const char *name;
+	char **value;
+};
+
+struct ini_target {
+	const char *section;
+	struct ini_key *keys;
+	char *why; /* first error's reason; the line number comes from inih */
+};
+
+/* 0 parsed; -1 no such file; -2 parse error printed (file:line: reason). */
+int config_load_ini(const char *path, struct ini_target *t);
+/* Names become file names: lower case letters, digits, '_', '-', '.'; not leading '.'/'-'. */
+bool config_valid_name(const char *name);
+/* <kernel-configs>/<folder>/<name><suffix> (newly allocated). */
+char *config_def_path(const char *folder, const char *name, const char *suffix);
+/* first (copied, may be NULL), then each fragments= word as an absolute path under
+ * fragments/. -2 after naming a missing one (file is the file that names it). */
+int config_resolve_fragments(const char *file, const char *words, char *const *first, char ***out);
+/* The kernel-configs/ folder: <hb_source_dir()>/kernel-configs (newly allocated). */
+char *config_dir(void);
+
+#endif

@@ -1,0 +1,289 @@
+/* The local executor: builds the kernels, boots every pending cell here in plan order
+ * (until --until-ci is met or a stop is asked), then reports. */
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "boot/accel.h"
+#include "boot/clock.h"
+#include "commands.h"
+#include "common/argparse.h"
+#include "common/log.h"
+#include "common/tmpdir.h"
+#include "common/paths.h"
+#include "common/progress.h"
+#include "common/xalloc.h"
+#include "executor/executor.h"
+#include "plot/plot.h"
+#include "report/report.h"
+#include "run/run.h"
+#include "run/stop_rule.h"
+#include "workload/workload.h"
+
+static bool has_samples(const char *dir)
+{
+	char *path = hb_path_join(dir, RS_SAMPLES_FILE);
+	struct stat st;
+	bool yes = stat(path, &st) == 0 && st.st_size > 0;
+	free(path);
+	return yes;
+}
+
+static void print_plan(const struct run *r, FILE *out)
+{
+	const struct plan *p = &r->plan;
+	size_t pending = plan_count_pending(p), missing = run_kernels_missing(r);
+	double total = 0, at_min = 0;
+	char buf[32], bbuf[32], mbuf[32], shuffle[48] = "";
+
+	if (p->order == ORDER_INTERLEAVED && p->seed)
+		snprintf(shuffle, sizeof(shuffle), " (shuffled: --seed %lu)", p->seed);
+	fprintf(out, "plan: %zu kernel line%s x %zu variants x %zu workloads x %zu vCPU counts x %d boots "
+		"= %zu cells, %d repetition%s each, %s order%s; guest memory %ldM\n",
+		hb_strv_len(p->lines), hb_strv_len(p->lines) == 1 ? "" : "s", hb_strv_len(p->variants),
+		r->nworkloads, p->ncores, p->boots, p->ncells, p->reps, p->reps == 1 ? "" : "s",
+		p->order == ORDER_GROUPED ? "grouped" : "interleaved", shuffle, r->mem_mib);
+	for (size_t i = 0; i < p->ncells; i++) {
+		const struct plan_cell *c = &p->cells[i];
+		int k = plan_cell_missing(p, c);
+		double s = k ? estimate_cell_s(&r->est, c->workload, k) : 0;
+		total += s;
+		at_min += c->boot < r->opts->boots ? s : 0;
+		if (r->opts->dry_run)
+			fprintf(out, "  %3zu  %-5s %-16s %-14s %3d vCPUs  boot %d  %s  ~%s\n", i + 1, c->line, c->variant,
+				c->workload, c->cores, c->boot, k ? "to run" : "done  ",
+				hb_format_duration(s, buf, sizeof(buf)));
+	}
+	if (r->opts->until_ci > 0)
+		fprintf(out, "rounds: %d to %d (--until-ci %g: stops once every variant's cost on each "
+			"workload's primary metric is known to +/- %g points); %s to %s of guest time\n",
+			r->opts->boots, p->boots, r->opts->until_ci, r->opts->until_ci,
+			hb_format_duration(at_min, mbuf, sizeof(mbuf)), hb_format_duration(total, buf, sizeof(buf)));
+	fprintf(out, "kernels: %zu (%zu to build, roughly %s each here)\n", r->nkernels, missing,
+		hb_format_duration(estimate_kernel_build_s(r->opts->jobs ? r->opts->jobs : r->host_cores), bbuf, sizeof(bbuf)));
+	fprintf(out, "estimate: %zu cells to run, about %s of guest time%s%s\n", pending,
+		hb_format_duration(total, buf, sizeof(buf)), missing ? " plus the kernel builds" : "",
+		r->accel == ACCEL_KVM ? "" : " (estimated for TCG; KVM is much faster)");
+}
+
+static int open_result_set(struct run *r, int argc, char **argv)
+{
+	if (r->opts->resume) {
+		json_object *resumes, *entry = json_object_new_object();
+		r->meta = rs_read_meta(r->dir);
+		r->rs = rs_open_append(r->dir);
+		if (!r->meta || !r->rs)
+			return -1;
+		if (!json_object_object_get_ex(r->meta, "resumes", &resumes)) {
+			resumes = json_object_new_array();
+			json_object_object_add(r->meta, "resumes", resumes);
+		}
+		json_object *fresh = run_meta_build(r, argc, argv);
+		json_object_object_add(entry, "created", json_object_get(json_object_object_get(fresh, RS_META_CREATED)));
+		json_object_object_add(entry, "command_line", json_object_get(json_object_object_get(fresh, RS_META_COMMAND)));
+		json_object_array_add(resumes, entry);
+		json_object_put(fresh);
+		return rs_write_meta(r->rs, r->meta);
+	}
+	r->meta = run_meta_build(r, argc, argv);
+	r->rs = rs_create(r->dir, r->meta);
+	return r->rs ? 0 : -1;
+}
+
+/* A resumed run must measure with the kernels it started with. */
+static int check_resumed_kernels(const struct run *r)
+{
+	json_object *kernels, *by_line = NULL, *e, *key;
+
+	if (!r->opts->resume || !json_object_object_get_ex(r->meta, "kernels", &kernels))
+		return 0;
+	json_object_object_get_ex(r->meta, "kernels_by_line", &by_line);
+	for (size_t k = 0; k < r->nkernels; k++) {
+		/* Sets from before lines list the default line's kernels in "kernels" alone. */
+		json_object *of_line = kernels;
+		if (by_line && !json_object_object_get_ex(by_line, r->kernel_lines[k], &of_line))
+			continue;
+		if (!json_object_object_get_ex(of_line, r->kernel_builds[k], &e) ||
+		    !json_object_object_get_ex(e, "key", &key))
+			continue;
+		if (strcmp(json_object_get_string(key), r->kernels[k].key ? r->kernels[k].key : "")) {
+			hb_error("kernel '%s' changed since this run started (cache key %.12s, now %.12s): "
+				 "start a new run instead of resuming", r->kernel_builds[k],
+				 json_object_get_string(key), r->kernels[k].key ? r->kernels[k].key : "?");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* -1 when the first kernel boots under neither accel (printed): no cell could run. */
+static int resolve_accel(struct run *r)
+{
+	json_object *v;
+
+	if (r->opts->resume && r->opts->vm.accel == ACCEL_AUTO && r->meta &&
+	    json_object_object_get_ex(r->meta, RS_META_ACCEL, &v)) {
+		r->accel = !strcmp(json_object_get_string(v), "kvm") ? ACCEL_KVM : ACCEL_TCG;
+		r->accel_reason = xasprintf("same as the run being resumed");
+		return 0;
+	}
+	if (r->opts->vm.clock == CLOCK_ICOUNT) /* TCG-only; --accel kvm was refused */
+		clock_accel_want(CLOCK_ICOUNT, (enum accel_kind)r->opts->vm.accel, &r->accel,
+				 &r->accel_reason, &(char *){ NULL });
+	else
+		r->accel = accel_resolve((enum accel_kind)r->opts->vm.accel, &r->kernels[0], true,
+					 &r->accel_reason);
+	if (r->accel != ACCEL_NONE)
+		return 0;
+	hb_error("%s: no cell was run", r->accel_reason);
+	return -1;
+}
+
+static bool stop_requested(void)
+{
+	sigset_t pending;
+	sigpending(&pending);
+	return sigismember(&pending, SIGINT) || sigismember(&pending, SIGTERM);
+}
+
+static double remaining_estimate(const struct run *r, size_t from)
+{
+	double s = 0;
+	for (size_t i = from; i < r->plan.ncells; i++) {
+		int k = plan_cell_missing(&r->plan, &r->plan.cells[i]);
+		if (k)
+			s += estimate_cell_s(&r->est, r->plan.cells[i].workload, k);
+	}
+	return s;
+}
+
+/* --until-ci, before the first cell of round `round` (or after the last round, `last`):
+ * are rounds 0..round-1 precise enough? Judged once per round, from the minimum (--boots)
+ * on; meta.json "stop" keeps the latest verdict. */
+static bool precise_enough(struct run *r, int round, bool last)
+{
+	struct stop_verdict v;
+	char buf[64];
+
+	if (r->opts->until_ci <= 0 || round < r->opts->boots || round <= r->rounds_judged)
+		return false;
+	r->rounds_judged = round;
+	if (stop_rule_check(r, round, &v) < 0)
+		return false;
+	snprintf(buf, sizeof(buf), isnan(v.widest) ? "unknown" : "%.2f pp", v.widest);
+	hb_info("--until-ci %g: after %d rounds the widest 95%% CI half-width is %s (%s)%s",
+		r->opts->until_ci, round, buf, v.widest_what ? v.widest_what : "-",
+		v.precise ? ": precise enough, stopping" : "");
+	r->precise = v.precise;
+	run_meta_set_stop(r, round, v.precise ? "every CI half-width within --until-ci"
+			  : last ? "--max-boots reached before the precision" : "not yet precise",
+			  v.widest, v.widest_what);
+	stop_verdict_free(&v);
+	return v.precise;
+}
+
+static int measure(struct run *r)
+{
+	struct progress pr;
+	size_t total = plan_count_pending(&r->plan), done = 0;
+
+	progress_start(&pr, "run", total);
+	for (size_t i = 0; i < r->plan.ncells; i++) {
+		struct plan_cell *c = &r->plan.cells[i];
+		char label[160];
+
+		if (!plan_cell_missing(&r->plan, c))
+			continue;
+		if (precise_enough(r, c->boot, false))
+			break;
+		if (stop_requested()) {
+			r->interrupted = true;
+			break;
+		}
+		/* With several kernel lines the variant alone does not say which kernel boots. */
+		snprintf(label, sizeof(label), "%s%s%s %s %d vCPUs boot %d", r->plan.lines ? c->line : "",
+			 r->plan.lines ? " " : "", c->variant, c->workload, c->cores, c->boot);
+		progress_update(&pr, done, label, remaining_estimate(r, i));
+		if (run_cell(r, c) != 0)
+			break;
+		done++;
+		rs_write_meta(r->rs, r->meta);
+		if (r->failures > r->opts->max_failures) {
+			hb_error("%d cells failed (more than --max-failures %d): stopping", r->failures,
+				 r->opts->max_failures);
+			break;
+		}
+	}
+	progress_update(&pr, done, "", 0);
+	progress_finish(&pr);
+	if (r->opts->until_ci > 0 && !r->precise && !r->interrupted &&
+	    plan_count_pending(&r->plan) == 0)
+		precise_enough(r, r->plan.boots, true);
+	return 0;
+}
+
+static int finish(struct run *r)
+{
+	bool complete = plan_count_pending(&r->plan) == 0 || r->precise;
+
+	run_meta_set_status(r, complete ? "complete" : "incomplete");
+	if (!complete)
+		fprintf(stderr, "harness: %s: %zu cells not measured%s; continue with: harness run --resume %s\n",
+			r->dir, plan_count_pending(&r->plan), r->interrupted ? " (interrupted)" : "", r->dir);
+	if (!r->opts->no_report && has_samples(r->dir)) {
+		struct report_opts ro = { .format = REPORT_TEXT };
+		report_run_dir(r->dir, &ro, stdout);
+		plot_run_dir(r->dir, NULL, "both");
+	}
+	printf("result set: %s\n", r->dir);
+	if (r->interrupted)
+		return 130;
+	return complete && r->failures == 0 ? HB_EXIT_OK : HB_EXIT_FAIL;
+}
+
+static int execute(struct run *r, int argc, char **argv)
+{
+	sigset_t stop;
+
+	if (run_build_kernels(r) != 0)
+		return HB_EXIT_FAIL;
+	if (resolve_accel(r) != 0)
+		return HB_EXIT_FAIL;
+	hb_info("accel: %s (%s)", r->accel == ACCEL_KVM ? "kvm" : "tcg", r->accel_reason ? r->accel_reason : "");
+	if (check_resumed_kernels(r) != 0 || open_result_set(r, argc, argv) != 0)
+		return HB_EXIT_FAIL;
+	estimator_free(&r->est);
+	estimator_init(&r->est, (const struct workload *const *)r->workloads, r->nworkloads, r->accel);
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGTERM);
+	sigprocmask(SIG_BLOCK, &stop, NULL); /* checked between cells; boots read them from a signalfd */
+	measure(r);
+	return finish(r);
+}
+
+int local_run(struct run *r, int argc, char **argv)
+{
+	const struct run_opts *o = r->opts;
+	int rc;
+
+	if (!o->resume && has_samples(r->dir))
+		return hb_usage("--out: %s already holds samples (accepted: a new or empty directory; "
+				"or continue it with --resume)", r->dir);
+	if (!o->dry_run && lock_run_dir(r) != 0)
+		return HB_EXIT_FAIL;
+	if (!o->dry_run)
+		hb_clean_stale_vm_tmp(); /* what a killed harness left in /tmp */
+	if (o->resume && resume_load(r) != 0)
+		return HB_EXIT_FAIL;
+	print_plan(r, o->dry_run ? stdout : stderr);
+	if (o->dry_run)
+		return HB_EXIT_OK;
+	rc = execute(r, argc, argv);
+	rs_close(r->rs);
+	return rc;
+}

@@ -1,0 +1,58 @@
+/* How a measured effect agrees with a published one: the sign, and the order of
+ * magnitude. Effects, not raw figures, are compared: 1.05x and 1.50x are both "slower",
+ * but one effect is ten times the other, which comparing 1.05 with 1.50 would hide. */
+#include "seeds/seeds.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* Beyond 2 standard errors an effect is taken as real (about 95% two-sided). */
+#define NOISE_SE 2.0
+/* Effects within this factor of each other are of the same order of magnitude. */
+#define SAME_ORDER_FACTOR 10.0
+
+static double effect(const struct seed_figure *f, double figure)
+{
+	return f->kind == SEED_RATIO ? figure - 1 : figure;
+}
+
+static bool published_is_noise(const struct seed_figure *f)
+{
+	return f->noise || effect(f, f->value) == 0 ||
+	       (isfinite(f->stderr_pct) && fabs(f->value) < NOISE_SE * f->stderr_pct);
+}
+
+static bool measured_is_noise(const struct seed_figure *f, double measured, double se)
+{
+	double e = effect(f, measured);
+	return e == 0 || (isfinite(se) && fabs(e) < NOISE_SE * se);
+}
+
+void seed_agree(const struct seed_figure *f, double measured, double measured_se,
+		struct seed_agreement *out)
+{
+	double pub = effect(f, f->value), meas = effect(f, measured);
+	bool pub_noise = published_is_noise(f), meas_noise = measured_is_noise(f, measured, measured_se);
+
+	*out = (struct seed_agreement){ .factor = pub != 0 ? meas / pub : NAN };
+	out->same_order = isfinite(out->factor) && out->factor != 0 &&
+			  fabs(log10(fabs(out->factor))) < log10(SAME_ORDER_FACTOR);
+	if (pub_noise && meas_noise) {
+		out->sign = SIGN_BOTH_NOISE;
+		snprintf(out->text, sizeof(out->text), "both within noise: agree");
+	} else if (pub_noise) {
+		out->sign = SIGN_PUBLISHED_NOISE;
+		snprintf(out->text, sizeof(out->text), "published within noise, measured not");
+	} else if (meas_noise) {
+		out->sign = SIGN_MEASURED_NOISE;
+		snprintf(out->text, sizeof(out->text), "measured within noise (< %.0f st.err)", NOISE_SE);
+	} else if ((meas > 0) != (pub > 0)) {
+		out->sign = SIGN_OPPOSITE;
+		snprintf(out->text, sizeof(out->text), "opposite sign");
+	} else {
+		out->sign = SIGN_SAME;
+		snprintf(out->text, sizeof(out->text), "same sign, %s (effect %.*fx published)",
+			 out->same_order ? "same order of magnitude" : "another order of magnitude",
+			 out->factor < 100 ? 2 : 0, out->factor);
+	}
+}

@@ -1,0 +1,258 @@
+/* --against-seeds as text or markdown: per published source (seed, workload, conditions)
+ * its conditions and the measured ones, then one row per figure: published vs measured
+ * and how they agree. (A source with nothing measured for one reason: seeds_lines.c; one
+ * whose seed printed both arms and their difference, in that shape: seeds_arms.c.) */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/numfmt.h"
+#include "common/xalloc.h"
+#include "seeds/render.h"
+#include "seeds/seeds_report.h"
+#include "analysis/table.h"
+#include "results/store.h"
+
+/* Quotes longer than this are cut in the "source" column (published.json has them whole). */
+#define QUOTE_WIDTH 48
+
+static bool same_str(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+/* a and b come from the same published source: one section. */
+static bool same_source(const struct seed_match *a, const struct seed_match *b)
+{
+	const struct seed_figure *x = a->f, *y = b->f;
+	return !strcmp(x->workload, y->workload) && same_str(x->section, y->section) &&
+	       !strcmp(a->line, b->line) && !strcmp(x->seed, y->seed) && !strcmp(x->cond.machine, y->cond.machine) &&
+	       !strcmp(x->cond.kernel, y->cond.kernel) && !strcmp(x->cond.text, y->cond.text);
+}
+
+static void bullet(FILE *out, bool md, const char *first, const char *second)
+{
+	fprintf(out, "%s%s%s\n", md ? "- " : "", first, second);
+}
+
+static void header(struct seeds_report *sr, bool md)
+{
+	struct report_ctx *ctx = sr->ctx;
+	char *accel = seeds_measured_accel(ctx), *host = seeds_measured_host(ctx);
+	json_object *imported = NULL, *why = NULL;
+	FILE *out = ctx->out;
+
+	fprintf(out, md ? "## hardbench report against the seeds: %s\n\n" : "hardbench report against the seeds: %s\n",
+		ctx->dir);
+	fprintf(out, "%spublished: %s (%zu figures from %zu files; %zu compared, %zu not measured)\n",
+		md ? "- " : "", sr->path, sr->figures, sr->data.files, sr->measured, sr->unmeasured);
+	if (ctx->meta)
+		json_object_object_get_ex(ctx->meta, RS_META_ACCEL_REASON, &why);
+	fprintf(out, "%smeasured: %ld samples%s; accel %s%s%s%s; host %s\n", md ? "- " : "",
+		ctx->ds.samples, ctx->ds.skipped ? " (corrupt lines skipped)" : "", accel,
+		why ? " (" : "", why ? json_object_get_string(why) : "", why ? ")" : "", host);
+	if (ctx->meta && json_object_object_get_ex(ctx->meta, RS_META_IMPORTED, &imported))
+		bullet(out, md, "measured side imported from ", json_object_get_string(imported));
+	if (!strcmp(accel, "tcg"))
+		bullet(out, md, "NOTE: guests ran under TCG (emulated CPU): compare signs and orders ",
+		       "of magnitude of effects, not absolute times");
+	fprintf(out, "%sagreement: effects (slowdown %%, or ratio - 1) compared; within noise = under 2 "
+		"st.err\n\n", md ? "- " : "");
+	free(accel);
+	free(host);
+}
+
+/* "cores 4", or "cores per row" when the section's figures differ. */
+static char *published_cores(const struct seed_match *rows, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (rows[i].f->cond.cores != rows[0].f->cond.cores)
+			return xstrdup("cores per row");
+	if (rows[0].f->cond.cores < 0)
+		return xstrdup("cores not stated");
+	return xasprintf("cores %d", rows[0].f->cond.cores);
+}
+
+/* " (kernel line 6.12)" when the set is not 6.1 alone: which line the rows compare.
+ * Caller frees. */
+static char *line_note(const struct seeds_report *sr, const char *line)
+{
+	if (sr->ctx->ds.nlines < 2 && !strcmp(line, RS_DEFAULT_LINE))
+		return xstrdup("");
+	return xasprintf(" (kernel line %s)", line);
+}
+
+/* "cores 2, 4; accel tcg; kernel 6.1.192", or per variant when kernels differ. */
+static char *measured_conditions(struct seeds_report *sr, const struct seed_match *rows, size_t n)
+{
+	char *cores = xstrdup(""), *kernels = xstrdup(""), *variants = xstrdup(""), *text;
+	char *accel = seeds_measured_accel(sr->ctx), *note = line_note(sr, rows[0].line);
+
+	for (size_t i = 0; i < n; i++) {
+		char buf[16];
+		if (rows[i].status != MATCH_OK)
+			continue;
+		snprintf(buf, sizeof(buf), "%d", rows[i].cores);
+		seeds_add_unique(&cores, rows[i].cores >= 0 ? buf : "unknown");
+		for (int side = 0; side < 2; side++) {
+			const char *v = side ? rows[i].f->baseline : rows[i].f->variant;
+			char *k = seeds_measured_kernel(sr->ctx, v), *kv = xasprintf("%s %s", v, k);
+			seeds_add_unique(&kernels, k);
+			seeds_add_unique(&variants, kv);
+			free(k);
+			free(kv);
+		}
+	}
+	if (!*cores)
+		text = xstrdup("nothing comparable (see the rows)");
+	else if (!strchr(kernels, ','))
+		text = xasprintf("cores %s; accel %s; kernel %s%s", cores, accel, kernels, note);
+	else
+		text = xasprintf("cores %s; accel %s; kernels: %s%s", cores, accel, variants, note);
+	free(note);
+	free(accel);
+	free(cores);
+	free(kernels);
+	free(variants);
+	return text;
+}
+
+static void section_heading(struct seeds_report *sr, const struct seed_match *rows, size_t n, bool md)
+{
+	const struct seed_figure *f = rows[0].f;
+	char *wl = seed_sample_workload(f), *pc = published_cores(rows, n);
+	char *mc = measured_conditions(sr, rows, n);
+	FILE *out = sr->ctx->out;
+
+	fprintf(out, "%s%s, seed %s\n%s", md ? "### " : "== ", wl, f->seed, md ? "\n" : "");
+	fprintf(out, "%spublished: %s; machine: %s; kernel: %s\n", md ? "- " : "", pc, f->cond.machine,
+		f->cond.kernel);
+	if (*f->cond.text)
+		fprintf(out, "%s%s\n", md ? "- " : "           ", f->cond.text);
+	fprintf(out, "%s%s\n%s", md ? "- measured: " : "measured:  ", mc, md ? "\n" : "");
+	free(wl);
+	free(pc);
+	free(mc);
+}
+
+/* "4", or "-" for unknown. buf: NUMFMT_SIZE bytes. */
+static const char *count_text(char *buf, int n)
+{
+	if (n < 0)
+		return strcpy(buf, "-");
+	snprintf(buf, NUMFMT_SIZE, "%d", n);
+	return buf;
+}
+
+static void published_cell(struct table *t, const struct seed_figure *f)
+{
+	char a[NUMFMT_SIZE], b[NUMFMT_SIZE];
+
+	seeds_fmt_figure(a, f->kind, f->value);
+	if (isfinite(f->stderr_pct))
+		table_cell(t, "%s (st.err %s)", a, fmt_pct_plain(b, f->stderr_pct));
+	else
+		table_cell(t, "%s%s", a, f->noise ? " (noise)" : f->derived ? " (derived)" : "");
+}
+
+static void measured_cells(struct table *t, const struct seed_match *m)
+{
+	char a[NUMFMT_SIZE], b[NUMFMT_SIZE];
+
+	if (m->status != MATCH_OK) {
+		table_cell(t, "not measured: %s", m->why);
+		table_cell(t, "-");
+		table_cell(t, "-");
+		table_cell(t, "-");
+		return;
+	}
+	seeds_fmt_figure(a, m->f->kind, m->measured);
+	if (!isfinite(m->measured_se))
+		table_cell(t, "%s", a);
+	else if (m->f->kind == SEED_RATIO)
+		table_cell(t, "%s (st.err %.2g)", a, m->measured_se);
+	else
+		table_cell(t, "%s (st.err %s)", a, fmt_pct_plain(b, m->measured_se));
+	table_cell(t, "%ld/%ld", m->sv.n, m->sb.n);
+	table_cell(t, "%s/%s", count_text(a, m->cores), count_text(b, m->f->cond.cores));
+	table_cell(t, "%s", m->agree.text);
+}
+
+/* Where in the seed: its line, or for a mail stored as one line, the quote. */
+static void source_cell(struct table *t, const struct seed_figure *f)
+{
+	const char *q = f->quotes[0];
+
+	if (f->line > 1)
+		table_cell(t, "line %ld", f->line);
+	else if (strlen(q) <= QUOTE_WIDTH)
+		table_cell(t, "\"%s\"", q);
+	else
+		table_cell(t, "\"%.*s...\"", QUOTE_WIDTH - 3, q);
+}
+
+static void section_table(struct seeds_report *sr, const struct seed_match *rows, size_t n, bool md)
+{
+	static const char *const heads[] = { "source", "metric", "variant", "vs", "published",
+		"measured", "n v/b", "cores m/p", "agreement" };
+	struct table t;
+
+	table_init(&t, 9, heads);
+	for (size_t c = 1; c < 4; c++)
+		table_set_left(&t, c);
+	table_set_left(&t, 8);
+	for (size_t i = 0; i < n; i++) {
+		source_cell(&t, rows[i].f);
+		table_cell(&t, "%s", rows[i].metric);
+		table_cell(&t, "%s", rows[i].f->variant);
+		table_cell(&t, "%s", rows[i].f->baseline);
+		published_cell(&t, rows[i].f);
+		measured_cells(&t, &rows[i]);
+	}
+	if (md)
+		table_print_markdown(&t, sr->ctx->out);
+	else
+		table_print_text(&t, sr->ctx->out, "  ");
+	table_free(&t);
+}
+
+/* Each distinct note once, after the table. */
+static void notes(struct seeds_report *sr, const struct seed_match *rows, size_t n, bool md)
+{
+	for (size_t i = 0; i < n; i++) {
+		bool seen = !*rows[i].f->note;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = !strcmp(rows[j].f->note, rows[i].f->note);
+		if (!seen)
+			fprintf(sr->ctx->out, "%s%s: %s\n", md ? "- note, " : "  note, ",
+				rows[i].f->variant, rows[i].f->note);
+	}
+}
+
+static void section(struct seeds_report *sr, const struct seed_match *rows, size_t n, bool md)
+{
+	FILE *out = sr->ctx->out;
+
+	if (seeds_one_reason_line(sr, rows, n, md))
+		return;
+	section_heading(sr, rows, n, md);
+	if (seeds_arms_wanted(rows, n))
+		seeds_arms_table(sr, rows, n, md);
+	else
+		section_table(sr, rows, n, md);
+	if (md)
+		fputc('\n', out);
+	notes(sr, rows, n, md);
+	fputc('\n', out);
+}
+
+void seeds_render_text(struct seeds_report *sr, bool markdown)
+{
+	header(sr, markdown);
+	for (size_t from = 0, to; from < sr->nrows; from = to) {
+		for (to = from + 1; to < sr->nrows && same_source(&sr->rows[from], &sr->rows[to]); to++)
+			;
+		if (!seeds_absent_workload_line(sr, from, markdown))
+			section(sr, &sr->rows[from], to - from, markdown);
+	}
+}

@@ -1,0 +1,41 @@
+# Shared by the slurm suite (sourced): HARNESS and SRC from the arguments, a real cluster
+# started in WORK (stopped, exactly its daemons, on exit), or TAP "1..0 # SKIP reason"
+# when this machine cannot run one. WORK, fail and the tap_* helpers: tests/common/lib.sh.
+. "$(dirname "${BASH_SOURCE[0]}")/../common/lib.sh"
+HARNESS=$1
+SRC=$2
+CLUSTER=$SRC/tests/executor/cluster.sh
+# The quick matrix's hugetlb: small, but init_on_alloc's cost still shows under TCG.
+PARAMS=(--param hugetlb.pages=128)
+
+if ! why=$("$CLUSTER" check); then
+	echo "1..0 # SKIP $why"
+	exit 0
+fi
+trap '"$CLUSTER" stop "$WORK/cluster"; rm -rf "$WORK"' EXIT
+# munged and slurmd (users munge, slurm) reach their folders under WORK; the result sets
+# under WORK are what every "node" (this host) sees.
+chmod 0755 "$WORK"
+if ! env=$("$CLUSTER" start "$WORK/cluster"); then
+	echo "Bail out! the cluster did not start (root and packages are there): see $WORK/cluster/log"
+	exit 1
+fi
+eval "$env"
+
+count() {
+	jq -c "select($2)" "$1/samples.jsonl" 2> /dev/null | wc -l
+}
+
+# every_rep_once SET BOOTS: each (variant, round) of the two variants has exactly one
+# wall sample, and no sample repeats.
+every_rep_once() {
+	local set=$1 boots=$2 dups
+	for v in baseline init_on_alloc; do
+		for b in $(seq 0 $((boots - 1))); do
+			n=$(count "$set" ".variant==\"$v\" and .metric==\"wall\" and .boot==$b")
+			[ "$n" = 1 ] || fail "$v round $b: $n wall samples, want 1"
+		done
+	done
+	dups=$(jq -r '[.variant, .workload, .metric, .cores, .boot, .rep] | @tsv' "$set/samples.jsonl" | sort | uniq -d | wc -l)
+	[ "$dups" = 0 ] || fail "$dups repeated samples"
+}

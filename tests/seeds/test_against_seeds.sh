@@ -1,0 +1,149 @@
+#!/bin/bash
+# `harness report RUN --against-seeds`: the seeds' raw numbers (tests/data/seed*.csv)
+# imported as runs, compared with the figures in workloads/*/published.json. The runs
+# reproduce the mails' own numbers, so every comparable row must agree; variants and
+# workloads a run lacks are "not measured"; broken data files fail on one line naming
+# file and key. Usage: test_against_seeds.sh HARNESS DATA_DIR
+. "$(dirname "$0")/../common/cli-lib.sh"
+
+tap_case setup
+import "$DATA/seed001-cook-kbuild.csv" "$WORK/cook"
+import "$DATA/seed000-piccoli-hugetlb.csv" "$WORK/piccoli"
+import "$DATA/seed004-axtens-test_vmalloc.csv" "$WORK/axtens"
+
+tap_case cook_published_vs_measured
+# Kees Cook's builds against his own published slowdowns: published vs measured, side by side
+"$HARNESS" report "$WORK/cook" --against-seeds > "$WORK/cook.txt" || fail "report cook --against-seeds"
+grep -Eq '^  line 267 +wall +init_on_free +baseline +\+4\.57% +\+4\.57% \(st\.err 0\.19%\) +5/5 +4/4 +same sign, same order of magnitude \(effect 1\.00x published\)$' \
+	"$WORK/cook.txt" || fail "Cook init_on_free row: $(grep 'line 267' "$WORK/cook.txt")"
+grep -Eq '^  line 262 +wall +init_on_alloc +baseline +-0\.25% \(noise\) +-0\.25% \(st\.err 0\.22%\) +5/5 +4/4 +both within noise: agree$' \
+	"$WORK/cook.txt" || fail "Cook init_on_alloc row: $(grep 'line 262' "$WORK/cook.txt")"
+grep -Eq '^  line 272 +wall +exclusions +baseline +\+3\.60% +\+3\.61% ' "$WORK/cook.txt" || fail "Cook exclusions row"
+tap_case conditions_of_both_sides
+# the conditions of both sides
+contains "$WORK/cook.txt" "published: cores 4; machine: not stated; kernel: not stated (init_on_alloc/init_on_free series v2, May 2019)"
+contains "$WORK/cook.txt" "measured:  cores 4; accel unknown; kernel unknown"
+contains "$WORK/cook.txt" "measured: 20 samples; accel unknown; host unknown (imported set)"
+tap_case per_core_nearest
+# Potapenko's per-core sweep: each published cores compared with the nearest measured (4)
+grep -Eq '^  line 636 +wall +init_on_free +baseline +\+9\.49% +\+4\.57% .* 4/24 +same sign' "$WORK/cook.txt" ||
+	fail "per-core row at 24 published cores"
+grep -Eq '^  line 15 +sys +init_on_free .*not measured: no metric sys of kbuild in this run' "$WORK/cook.txt" ||
+	fail "sys figure without sys samples"
+tap_case xpfo_not_measured
+# Cook's set has no XPFO variant: seed 002's figures are not measured, never compared
+contains "$WORK/cook.txt" "== kbuild, seed 002, cores 96, 96-core Intel Xeon Platinum 8160 CPU @ 2.10GHz, 768 GB RAM: 2 figures (xpfo, xpfo-deferred): not measured: no such variant in this run"
+contains "$WORK/cook.txt" "== hackbench, seed 001: 3 figures (init_on_free, unix-noinit, init_on_alloc): not measured: no hackbench samples in this run"
+grep -q "opposite sign" "$WORK/cook.txt" && fail "a seed's own numbers disagree with it"
+grep -qi nan "$WORK/cook.txt" && fail "NaN in the text"
+
+tap_case xpfo_measured_vs_published
+# A small synthetic 2-vCPU set with seed 002's variant names: each XPFO figure gets the
+# measured ratio next to the published one, the 4-core ones at the nearest cores (2/4),
+# the 96-core ones too, with the note that they need many-core hardware.
+cat > "$WORK/xpfo.csv" <<'EOF2'
+variant,workload,metric,unit,cores,value
+baseline,kbuild,sys,s,2,10
+baseline,kbuild,sys,s,2,11
+baseline,kbuild,sys,s,2,12
+xpfo,kbuild,sys,s,2,30.8
+xpfo,kbuild,sys,s,2,33
+xpfo,kbuild,sys,s,2,35.2
+xpfo-deferred,kbuild,sys,s,2,13.2
+xpfo-deferred,kbuild,sys,s,2,14.3
+xpfo-deferred,kbuild,sys,s,2,15.4
+baseline,kbuild,ipi_call,IPIs,2,100
+xpfo,kbuild,ipi_call,IPIs,2,5000
+EOF2
+import "$WORK/xpfo.csv" "$WORK/xpfo"
+"$HARNESS" report "$WORK/xpfo" --against-seeds --workload kbuild > "$WORK/xpfo.txt" || fail "report xpfo --against-seeds"
+grep -Eq '^  "4\.19\+XPFO 1588\.646s 2\.614x" +sys +xpfo +baseline +2\.614x +3\.00x \(st\.err 0\.2\) +3/3 +2/4 +same sign, same order of magnitude \(effect 1\.24x published\)$' \
+	"$WORK/xpfo.txt" || fail "4-core xpfo row: $(grep '2.614x' "$WORK/xpfo.txt")"
+grep -Eq '^  "4\.19\+XPFO\+Deferred flush 794\.473s 1\.307xx" +sys +xpfo-deferred +baseline +1\.307x +1\.30x \(st\.err 0\.089\) +3/3 +2/4 +same sign, same order of magnitude \(effect 0\.98x published\)$' \
+	"$WORK/xpfo.txt" || fail "4-core xpfo-deferred row: $(grep '1.307x' "$WORK/xpfo.txt")"
+grep -Eq '^  "4\.19\+XPFO 24129\.354s 26\.366x" +sys +xpfo +baseline +26\.37x +3\.00x .* 2/96 +same sign, another order of magnitude' \
+	"$WORK/xpfo.txt" || fail "96-core xpfo row: $(grep '26.37x' "$WORK/xpfo.txt")"
+grep -q "^  note, xpfo: needs many-core hardware" "$WORK/xpfo.txt" || fail "96-core note"
+contains "$WORK/xpfo.txt" "measured:  cores 2; accel unknown; kernel unknown"
+grep -q "not measured" <(sed -n '/seed 002/,$p' "$WORK/xpfo.txt") && fail "a seed 002 figure is not measured"
+
+tap_case piccoli_hugetlb_with_meta
+# Piccoli's hugetlb times, with the meta.json a run writes: ratios and measured conditions
+cp "$WORK/piccoli/samples.jsonl" "$WORK/run.jsonl"
+mkdir -p "$WORK/run" && mv "$WORK/run.jsonl" "$WORK/run/samples.jsonl"
+cat > "$WORK/run/meta.json" <<'EOF'
+{"accel": "tcg", "accel_reason": "KVM probe boot printed nothing in 10 s",
+ "kernels": {"base": {"release": "6.1.192-hb"}, "hugetlb-noinit": {"release": "6.1.192-hb-noinit"}},
+ "host": {"cpu": {"brand": "Example CPU"}, "topology": {"cores": 2}}}
+EOF
+"$HARNESS" report "$WORK/run" --against-seeds --workload hugetlb > "$WORK/run.txt" || fail "report run"
+grep -Eq '^  "real 0m24\.189s" +wall +init_on_alloc +baseline +76\.55x \(derived\) +76\.55x +1/1 +-/- +same sign' \
+	"$WORK/run.txt" || fail "hugetlb 76x row: $(grep 24.189 "$WORK/run.txt")"
+contains "$WORK/run.txt" "measured: 6 samples; accel tcg (KVM probe boot printed nothing in 10 s); host Example CPU, 2 cores"
+tap_case kernels_per_build
+# baseline and init_on_alloc share the base build (kernel-configs/); hugetlb-noinit has its own
+contains "$WORK/run.txt" "measured:  cores unknown; accel tcg; kernels: init_on_alloc 6.1.192-hb, baseline 6.1.192-hb, hugetlb-noinit 6.1.192-hb-noinit"
+grep -q "^NOTE: guests ran under TCG" "$WORK/run.txt" || fail "TCG note"
+"$HARNESS" report "$WORK/run" --against-seeds --workload hugetlb --metric wall --format json > "$WORK/run.json" ||
+	fail "json"
+grep -q '"kernel": "6.1.192-hb-noinit"' "$WORK/run.json" || fail "json: measured kernel"
+grep -q '"baseline_kernel": "6.1.192-hb"' "$WORK/run.json" || fail "json: baseline kernel"
+grep -q '"accel_reason": "KVM probe boot printed nothing in 10 s"' "$WORK/run.json" || fail "json: accel reason"
+[ "$(grep -c '"status": "measured"' "$WORK/run.json")" = 3 ] || fail "json: 3 wall figures measured"
+
+tap_case axtens_all_agree
+# Axtens' table against itself: all 81 ratios compared, none disagrees
+"$HARNESS" report "$WORK/axtens" --against-seeds --workload test_vmalloc > "$WORK/axtens.txt" || fail "axtens"
+contains "$WORK/axtens.txt" "published: $HARDBENCH_SOURCE_DIR/workloads (81 figures from 5 files; 81 compared, 0 not measured)"
+[ "$(grep -c 'same sign, same order of magnitude' "$WORK/axtens.txt")" = 81 ] || fail "81 agreeing rows"
+grep -Eq '^  "Total Cycles 54181269392 .*" +worker0/total_cycles +kasan-vmalloc +kasan +2\.11x +2\.108x ' \
+	"$WORK/axtens.txt" || fail "sequential total cycles x KASAN row"
+
+tap_case formats_not_measured
+# JSON, markdown, CSV of the Cook run: the absent variant is "not measured" there too
+"$HARNESS" report "$WORK/cook" --against-seeds --format json > "$WORK/cook.json" || fail "cook json"
+grep -q '"why": "no such variant in this run"' "$WORK/cook.json" || fail "json: no such variant"
+grep -q '"sign": "same"' "$WORK/cook.json" || fail "json: agreement sign"
+"$HARNESS" report "$WORK/cook" --against-seeds --format markdown > "$WORK/cook.md" || fail "cook markdown"
+grep -Eq '^\| line 267 \| wall \| init_on_free \| baseline \| \+4\.57% \| \+4\.57% \(st\.err 0\.19%\) \| 5/5 \| 4/4 \| same sign' \
+	"$WORK/cook.md" || fail "markdown row"
+"$HARNESS" report "$WORK/cook" --against-seeds --format csv > "$WORK/cook.csv" || fail "cook csv"
+grep -q '^"001",267,"kbuild","","wall","init_on_free","baseline","slowdown_pct",4.57,,4,"measured"' \
+	"$WORK/cook.csv" || fail "csv row"
+grep -q '"002",1,"kbuild","","sys","xpfo","baseline","ratio",26.366,,96,"not measured","no such variant in this run"' \
+	"$WORK/cook.csv" || fail "csv: xpfo not measured"
+
+tap_case bad_data_files_exit_2
+# bad data files: one line naming the file, the figure and the key; exit 2
+bad=$WORK/bad/hugetlb/published.json
+mkdir -p "$(dirname "$bad")"
+figure='"seed": "000", "line": 1, "quote": "real 0m24.189s", "workload": "hugetlb", "variant": "init_on_alloc", "baseline_variant": "baseline", "kind": "ratio", "value": 76.55, "conditions": {"cores": null, "machine": "VM", "kernel": "5.9"}'
+echo "{\"figures\": [{$figure, \"metric\": \"wall\"}, {$figure}]}" > "$bad"
+expect_exit 2 "$bad: figure 2: missing key 'metric'" -- "$HARNESS" report "$WORK/cook" --against-seeds="$WORK/bad"
+echo "{\"figures\": [{$figure, \"metric\": \"wall\", \"metirc\": 1}]}" > "$bad"
+expect_exit 2 "$bad: figure 1: unknown key 'metirc' \(accepted: seed, line" -- "$HARNESS" report "$WORK/cook" --against-seeds="$bad"
+echo "{\"figures\": [{$figure, \"metric\": \"wall\", \"line\": 0}]}" > "$bad"
+expect_exit 2 "$bad: figure 1: 'line' must be a whole number >= 1, not 0" -- "$HARNESS" report "$WORK/cook" --against-seeds="$bad"
+echo "{\"figures\": [{$figure, \"metric\": \"wall\", \"kind\": \"percent\"}]}" > "$bad"
+expect_exit 2 "figure 1: 'kind' must be slowdown_pct or ratio" -- "$HARNESS" report "$WORK/cook" --against-seeds="$bad"
+echo "{\"figures\": [{$figure, \"metric\": \"wall\", \"conditions\": {\"cores\": 4, \"kernel\": \"5.9\"}}]}" > "$bad"
+expect_exit 2 "figure 1: conditions: missing key 'machine'" -- "$HARNESS" report "$WORK/cook" --against-seeds="$bad"
+echo "{\"figures\": [{$figure, \"metric\": \"wall\", \"workload\": \"kbuild\"}]}" > "$bad"
+expect_exit 2 "figure 1: workload 'kbuild' is not this folder's \(hugetlb\)" -- "$HARNESS" report "$WORK/cook" --against-seeds="$WORK/bad"
+echo '{"figures": [' > "$bad"
+expect_exit 2 "$bad: not JSON at line 1: unexpected end of data" -- "$HARNESS" report "$WORK/cook" --against-seeds="$bad"
+mkdir -p "$WORK/empty"
+expect_exit 2 "$WORK/empty: no <workload>/published.json" -- "$HARNESS" report "$WORK/cook" --against-seeds="$WORK/empty"
+expect_exit 2 "'$WORK/nope' not found" -- "$HARNESS" report "$WORK/cook" --against-seeds="$WORK/nope"
+tap_case options_that_do_not_apply
+# options that do not apply, and selections that select nothing
+expect_exit 2 "--baseline does not apply with --against-seeds" -- "$HARNESS" report "$WORK/cook" --against-seeds --baseline init_on_free
+expect_exit 2 "--ratio-to does not apply" -- "$HARNESS" report "$WORK/cook" --ratio-to kasan --against-seeds
+expect_exit 2 "--workload: no published figure for 'fio' \(accepted: hackbench, hugetlb, kbuild" -- "$HARNESS" report "$WORK/cook" --against-seeds --workload fio
+expect_exit 2 "--metric: no published figure for 'ops'" -- "$HARNESS" report "$WORK/cook" --against-seeds --metric ops
+expect_exit 2 "a PATH goes as --against-seeds=PATH" -- "$HARNESS" report "$WORK/cook" --against-seeds "$WORK/bad"
+tap_case ordinary_report_unchanged
+# the ordinary report is unchanged by the option's existence
+"$HARNESS" report "$WORK/cook" | grep -Fq "kbuild cores=4, init_on_free: +4.57% wall (st.err 0.19%, 95% CI [+4.13%, +5.02%], MDE 0.62%; Welch)" ||
+	fail "ordinary report"
+tap_finish
