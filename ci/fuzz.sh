@@ -17,7 +17,7 @@ if [ $# -eq 0 ]; then
 fi
 [ "$1" = --time ] && [ $# -eq 2 ] || { echo "ci/fuzz.sh: accepted: [DIR] [--time SECONDS]" >&2; exit 2; }
 for exe in "$dir"/tests/fuzz/fuzz_*; do
-	[ -x "$exe" ] || continue
+	[ -f "$exe" ] && [ -x "$exe" ] || continue
 	name=${exe##*/fuzz_}
 	# The suite's own seeds for this target, from its registration.
 	seeds=$(meson introspect "$dir" --tests | python3 -c '
