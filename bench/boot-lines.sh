@@ -1,5 +1,5 @@
 #!/bin/bash
-# Boot-to-job time per kernel line (issue 13): `harness boot baseline --kernel-line L --
+# Boot-to-job time per kernel line: `harness boot baseline --kernel-line L --
 # cat /proc/uptime`, lines interleaved, under the host clock (QEMU start -> init hello, and
 # the whole command) and under icount (the guest's own uptime when the job starts: boot
 # work in guest nanoseconds, which host load does not move).

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Host clock against the instruction-count clock on the same cells (issue 10's benchmark).
+# Host clock against the instruction-count clock on the same cells.
 # Prints, per clock: the coefficient of variation of every workload's primary metric per
 # variant, host seconds per boot, and the cost of each variant with its paired and
 # unpaired 95% intervals (from `harness report --format json`).

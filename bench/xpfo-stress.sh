@@ -1,5 +1,5 @@
 #!/bin/bash
-# Issue 12's stability benchmark: boots each XPFO variant and runs a short stress-ng pass
+# XPFO's stability benchmark: boots each XPFO variant and runs a short stress-ng pass
 # over the paths where the kernel touches user pages (tests/xpfo/stress-in-guest.sh:
 # pipes, splice, vmsplice, sendfile, fork, mmap, io_uring, ptrace, /proc/PID/mem, ...),
 # which ends by checking dmesg for oopses and warnings. Prints one summary line per

@@ -42,8 +42,6 @@ int ports_open(struct ports *p, char why[INIT_WHY_MAX]);
 __attribute__((format(printf, 2, 3))) void port_line(int fd, const char *fmt, ...);
 /* One framed chunk of a job's stdout ('o') or stderr ('e'). */
 void port_frame(int fd, char stream, int job, int rep, const char *buf, size_t len);
-/* Writes all of buf; gives up on a hard error (the host is gone: nothing to tell). */
-void write_all(int fd, const char *buf, size_t len);
 
 /* mounts.c: the early mounts (proc, sys, dev) and the rest (tmpfs, modules, $HOME). */
 int mount_early(char why[INIT_WHY_MAX]);
@@ -65,12 +63,17 @@ char *irq_snapshot(char why[INIT_WHY_MAX]);
 void irq_report(int port, char *const *labels, const char *before, const char *after,
 		const char *snap_why);
 
-/* misc.c */
-__attribute__((format(printf, 3, 4))) void set_why(char why[INIT_WHY_MAX], int err,
-						   const char *fmt, ...);
-void console_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void bring_up_loopback(void);
+/* msg.c */
+/* why = the formatted reason, then ": strerror(err)" when err is not 0. */
+__attribute__((format(printf, 3, 4))) void init_set_why(char why[INIT_WHY_MAX], int err,
+							const char *fmt, ...);
+void init_console_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Writes all of buf; gives up on a hard error (the host is gone: nothing to tell). */
+void init_write_all(int fd, const char *buf, size_t len);
+
+/* bringup.c */
+void init_bring_up_loopback(void);
 /* Brings present but offline CPUs online (icount boots with maxcpus=1); returns how many. */
-int online_cpus(int result_fd);
+int init_online_cpus(int result_fd);
 
 #endif

@@ -55,11 +55,11 @@ int irq_row_sum(const char *text, const char *label, unsigned long long *sum,
 
 	*sum = 0;
 	if (cpus == 0) {
-		set_why(why, 0, "no CPU header in " PROC_INTERRUPTS);
+		init_set_why(why, 0, "no CPU header in " PROC_INTERRUPTS);
 		return -1;
 	}
 	if (!(p = find_row(text, label))) {
-		set_why(why, 0, "no row '%s' in the guest's " PROC_INTERRUPTS, label);
+		init_set_why(why, 0, "no row '%s' in the guest's " PROC_INTERRUPTS, label);
 		return -1;
 	}
 	while (counted < cpus) {
@@ -77,7 +77,7 @@ int irq_row_sum(const char *text, const char *label, unsigned long long *sum,
 		p = end;
 	}
 	if (!counted) {
-		set_why(why, 0, "row '%s' of " PROC_INTERRUPTS " has no count", label);
+		init_set_why(why, 0, "row '%s' of " PROC_INTERRUPTS " has no count", label);
 		return -1;
 	}
 	return 0;
@@ -90,7 +90,7 @@ char *irq_snapshot(char why[INIT_WHY_MAX])
 	char *text = malloc(cap);
 
 	if (fd < 0 || !text) {
-		set_why(why, errno, "cannot read " PROC_INTERRUPTS);
+		init_set_why(why, errno, "cannot read " PROC_INTERRUPTS);
 		free(text);
 		if (fd >= 0)
 			close(fd);

@@ -60,12 +60,12 @@ static int open_job(struct parse_state *st, char why[INIT_WHY_MAX])
 	struct init_job *bigger;
 
 	if (st->job) {
-		set_why(why, 0, "job file line %d: 'job' inside an open job (missing 'end')", st->line);
+		init_set_why(why, 0, "job file line %d: 'job' inside an open job (missing 'end')", st->line);
 		return -1;
 	}
 	bigger = realloc(s->jobs, (s->njobs + 1) * sizeof(*s->jobs));
 	if (!bigger) {
-		set_why(why, 0, "out of memory reading the job file");
+		init_set_why(why, 0, "out of memory reading the job file");
 		return -1;
 	}
 	s->jobs = bigger;
@@ -80,7 +80,7 @@ static int open_job(struct parse_state *st, char why[INIT_WHY_MAX])
 static int close_job(struct parse_state *st, char why[INIT_WHY_MAX])
 {
 	if (!st->job || !st->nargs) {
-		set_why(why, 0, "job file line %d: 'end' without an open job that has an 'arg'",
+		init_set_why(why, 0, "job file line %d: 'end' without an open job that has an 'arg'",
 			st->line);
 		return -1;
 	}
@@ -100,7 +100,7 @@ static int job_key(struct parse_state *st, const char *key, char *val, char why[
 		return strv_push(&j->env, &st->nenv, val);
 	if (!strcmp(key, HB_JOBFILE_IRQ)) {
 		if (!hb_irq_label_ok(val)) {
-			set_why(why, 0, "job file line %d: bad irq label '%s'", st->line, val);
+			init_set_why(why, 0, "job file line %d: bad irq label '%s'", st->line, val);
 			return -1;
 		}
 		return strv_push(&j->irq, &st->nirq, val);
@@ -113,13 +113,13 @@ static int job_key(struct parse_state *st, const char *key, char *val, char why[
 		char *end;
 		long reps = strtol(val, &end, 10);
 		if (*end || reps < 1 || reps > 1000000) {
-			set_why(why, 0, "job file line %d: bad reps '%s'", st->line, val);
+			init_set_why(why, 0, "job file line %d: bad reps '%s'", st->line, val);
 			return -1;
 		}
 		j->reps = (int)reps;
 		return 0;
 	}
-	set_why(why, 0, "job file line %d: unknown key '%s' in a job", st->line, key);
+	init_set_why(why, 0, "job file line %d: unknown key '%s' in a job", st->line, key);
 	return -1;
 }
 
@@ -130,7 +130,7 @@ static int parse_line(struct parse_state *st, char *line, char why[INIT_WHY_MAX]
 	if (val)
 		*val++ = '\0';
 	if (val && percent_decode(val) < 0) {
-		set_why(why, 0, "job file line %d: bad %%-escape", st->line);
+		init_set_why(why, 0, "job file line %d: bad %%-escape", st->line);
 		return -1;
 	}
 	if (!strcmp(line, "job"))
@@ -138,7 +138,7 @@ static int parse_line(struct parse_state *st, char *line, char why[INIT_WHY_MAX]
 	if (!strcmp(line, "end"))
 		return close_job(st, why);
 	if (!val) {
-		set_why(why, 0, "job file line %d: '%s' needs a value", st->line, line);
+		init_set_why(why, 0, "job file line %d: '%s' needs a value", st->line, line);
 		return -1;
 	}
 	if (st->job)
@@ -148,7 +148,7 @@ static int parse_line(struct parse_state *st, char *line, char why[INIT_WHY_MAX]
 	else if (!strcmp(line, "modules"))
 		st->spec->modules = val;
 	else {
-		set_why(why, 0, "job file line %d: unknown key '%s'", st->line, line);
+		init_set_why(why, 0, "job file line %d: unknown key '%s'", st->line, line);
 		return -1;
 	}
 	return 0;
@@ -164,19 +164,19 @@ int jobfile_parse(char *text, struct init_spec *out, char why[INIT_WHY_MAX])
 	snprintf(header, sizeof(header), HB_JOBFILE_MAGIC " %d", HB_PROTOCOL_VERSION);
 	line = strtok_r(text, "\n", &save);
 	if (!line || strcmp(line, header)) {
-		set_why(why, 0, "job file does not start with '%s'", header);
+		init_set_why(why, 0, "job file does not start with '%s'", header);
 		return -1;
 	}
 	while ((line = strtok_r(NULL, "\n", &save))) {
 		st.line++;
 		if (parse_line(&st, line, why) < 0) {
 			if (!why[0])
-				set_why(why, 0, "out of memory reading the job file");
+				init_set_why(why, 0, "out of memory reading the job file");
 			return -1;
 		}
 	}
 	if (st.job) {
-		set_why(why, 0, "job file ends inside a job (missing 'end')");
+		init_set_why(why, 0, "job file ends inside a job (missing 'end')");
 		return -1;
 	}
 	return 0;

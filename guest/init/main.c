@@ -20,7 +20,7 @@ __attribute__((noreturn)) static void power_off(void)
 {
 	sync();
 	reboot(RB_POWER_OFF);
-	console_msg("power-off failed; halting");
+	init_console_msg("power-off failed; halting");
 	for (;;)
 		pause();
 }
@@ -33,13 +33,13 @@ static void await_host_ack(const struct ports *p)
 	char buf[16];
 
 	if (poll(&pfd, 1, HOST_ACK_WAIT_MS) > 0 && read(p->result, buf, sizeof(buf)) < 0)
-		console_msg("reading the host's ack: %s", strerror(errno));
+		init_console_msg("reading the host's ack: %s", strerror(errno));
 }
 
 __attribute__((noreturn)) static void fail(const struct ports *p, const char *phase,
 					   const char *why)
 {
-	console_msg("%s failed: %s", phase, why);
+	init_console_msg("%s failed: %s", phase, why);
 	if (p && p->result >= 0) {
 		port_line(p->result, "fail %s %s", phase, why);
 		await_host_ack(p);
@@ -53,12 +53,12 @@ static int load_job_file(int argc, char **argv, struct init_spec *spec, char why
 	char *text;
 
 	if (argc < 2) {
-		set_why(why, 0, "no job file: the kernel command line must end in '-- JOBFILE'");
+		init_set_why(why, 0, "no job file: the kernel command line must end in '-- JOBFILE'");
 		return -1;
 	}
 	text = helper_read_file(argv[1]);
 	if (!text) {
-		set_why(why, errno, "job file %s", argv[1]);
+		init_set_why(why, errno, "job file %s", argv[1]);
 		return -1;
 	}
 	return jobfile_parse(text, spec, why);
@@ -75,7 +75,7 @@ static void trace(const char *step)
 	if (!on || strcmp(on, "1"))
 		return;
 	clock_gettime(CLOCK_BOOTTIME, &ts);
-	console_msg("%5ld.%06ld %s", (long)ts.tv_sec, ts.tv_nsec / 1000, step);
+	init_console_msg("%5ld.%06ld %s", (long)ts.tv_sec, ts.tv_nsec / 1000, step);
 }
 
 static void run_all(const struct init_spec *spec, const struct ports *p)
@@ -94,7 +94,7 @@ int main(int argc, char **argv)
 	int job_ok;
 
 	if (getpid() != 1) {
-		console_msg("runs only as PID 1 of a hardbench guest (see PROTOCOL.md)");
+		init_console_msg("runs only as PID 1 of a hardbench guest (see PROTOCOL.md)");
 		return 2;
 	}
 	trace("start");
@@ -112,8 +112,8 @@ int main(int argc, char **argv)
 		fail(&p, "job", job_why);
 	if (mount_guest_tree(&spec, p.result, why) < 0)
 		fail(&p, "mount", why);
-	bring_up_loopback();
-	online_cpus(p.result);
+	init_bring_up_loopback();
+	init_online_cpus(p.result);
 	sethostname("hardbench", strlen("hardbench"));
 	trace("guest tree mounted");
 	run_all(&spec, &p);

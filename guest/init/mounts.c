@@ -21,7 +21,7 @@ static int do_mount(const char *src, const char *dst, const char *type, unsigned
 {
 	if (mount(src, dst, type, flags, data) == 0)
 		return 0;
-	set_why(why, errno, "mount %s on %s", type ? type : src, dst);
+	init_set_why(why, errno, "mount %s on %s", type ? type : src, dst);
 	return -1;
 }
 
@@ -85,15 +85,15 @@ static int make_modules_mountpoint(char why[INIT_WHY_MAX])
 	if (is_dir("/lib/modules"))
 		return 0;
 	if (!realpath("/lib", lib)) {
-		set_why(why, errno, "realpath /lib");
+		init_set_why(why, errno, "realpath /lib");
 		return -1;
 	}
 	if (mkdir(SCRATCH_DIR, 0755) < 0 && errno != EEXIST) {
-		set_why(why, errno, "mkdir " SCRATCH_DIR);
+		init_set_why(why, errno, "mkdir " SCRATCH_DIR);
 		return -1;
 	}
 	if (mkdir(SCRATCH_DIR "/lib-upper", 0755) < 0 || mkdir(SCRATCH_DIR "/lib-work", 0755) < 0) {
-		set_why(why, errno, "mkdir " SCRATCH_DIR "/lib-*");
+		init_set_why(why, errno, "mkdir " SCRATCH_DIR "/lib-*");
 		return -1;
 	}
 	char opts[4200];
@@ -102,7 +102,7 @@ static int make_modules_mountpoint(char why[INIT_WHY_MAX])
 	if (do_mount("overlay", lib, "overlay", 0, opts, why) < 0)
 		return -1;
 	if (mkdir("/lib/modules", 0755) < 0) {
-		set_why(why, errno, "mkdir /lib/modules");
+		init_set_why(why, errno, "mkdir /lib/modules");
 		return -1;
 	}
 	return 0;
@@ -119,7 +119,7 @@ static int mount_modules(const char *host_tree, char why[INIT_WHY_MAX])
 	if (!is_dir(src))
 		snprintf(src, sizeof(src), "%s", host_tree);
 	if (!is_dir(src)) {
-		set_why(why, errno, "modules tree %s", host_tree);
+		init_set_why(why, errno, "modules tree %s", host_tree);
 		return -1;
 	}
 	if (make_modules_mountpoint(why) < 0)
@@ -129,7 +129,7 @@ static int mount_modules(const char *host_tree, char why[INIT_WHY_MAX])
 		return -1;
 	snprintf(dst, sizeof(dst), "/lib/modules/%s", u.release);
 	if (mkdir(dst, 0755) < 0) {
-		set_why(why, errno, "mkdir %s", dst);
+		init_set_why(why, errno, "mkdir %s", dst);
 		return -1;
 	}
 	return do_mount(src, dst, NULL, MS_BIND | MS_REC, NULL, why);
@@ -159,7 +159,7 @@ static void overlay_on(const char *dir, const char *mode, int result_fd)
 		if (do_mount("overlay", dir, "overlay", 0, opts, why) == 0)
 			return;
 	} else {
-		set_why(why, errno, "mkdir %s", upper);
+		init_set_why(why, errno, "mkdir %s", upper);
 	}
 	port_line(result_fd, "note overlay on %s failed (%s); using an empty tmpfs", dir, why);
 	mount("tmpfs", dir, "tmpfs", MS_NOSUID | MS_NODEV, mode);

@@ -17,19 +17,6 @@
 #define PORTS_WAIT_MS 5000
 #define PORTS_POLL_MS 20
 
-void write_all(int fd, const char *buf, size_t len)
-{
-	while (len && fd >= 0) {
-		ssize_t n = write(fd, buf, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return;
-		buf += n;
-		len -= (size_t)n;
-	}
-}
-
 void port_line(int fd, const char *fmt, ...)
 {
 	char line[HB_RESULT_LINE_MAX];
@@ -44,7 +31,7 @@ void port_line(int fd, const char *fmt, ...)
 	if (n > (int)sizeof(line) - 2)
 		n = (int)sizeof(line) - 2;
 	line[n++] = '\n';
-	write_all(fd, line, (size_t)n);
+	init_write_all(fd, line, (size_t)n);
 }
 
 void port_frame(int fd, char stream, int job, int rep, const char *buf, size_t len)
@@ -52,8 +39,8 @@ void port_frame(int fd, char stream, int job, int rep, const char *buf, size_t l
 	char head[64];
 	int n = snprintf(head, sizeof(head), HB_FRAME_HEAD, stream, job, rep, len);
 
-	write_all(fd, head, (size_t)n);
-	write_all(fd, buf, len);
+	init_write_all(fd, head, (size_t)n);
+	init_write_all(fd, buf, len);
 }
 
 /* Opens /dev/<dev> for the port whose sysfs name is wanted. */
@@ -100,7 +87,7 @@ int ports_open(struct ports *p, char why[INIT_WHY_MAX])
 			return 0;
 		nanosleep(&pause, NULL);
 	}
-	set_why(why, 0, "virtio-serial port%s%s%s not found in " PORTS_CLASS_DIR,
+	init_set_why(why, 0, "virtio-serial port%s%s%s not found in " PORTS_CLASS_DIR,
 		p->result < 0 ? " " HB_PORT_RESULT : "",
 		p->result < 0 && p->output < 0 ? " and" : "",
 		p->output < 0 ? " " HB_PORT_OUTPUT : "");

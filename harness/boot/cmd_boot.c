@@ -35,7 +35,7 @@ struct boot_args {
 	struct vm_opts vm;
 	struct vm_cli cli;    /* the VM options as given, applied to vm after parsing */
 	const char *variant;
-	const char *line;     /* --kernel-line; NULL: KLINE_DEFAULT */
+	const char *line;     /* --kernel-line; NULL: HB_DEFAULT_LINE */
 	char **sources;       /* --source [LINE=]PATH values */
 	const char *kernel;
 	const char *modules;
@@ -317,7 +317,7 @@ static void get_kernel(const struct boot_args *a, struct kernel_image *k, char *
 	if (config_require_variant(a->variant, &v, &why) < 0 ||
 	    config_require_series(v.build, a->line, &why) < 0) /* before anything runs */
 		exit(hb_usage_why(why));
-	ko.line = a->line ? a->line : KLINE_DEFAULT;
+	ko.line = a->line ? a->line : HB_DEFAULT_LINE;
 	if (kline_check_sources_used(a->sources, (char *[]){ (char *)ko.line, NULL }, &why) < 0)
 		exit(hb_usage_why(why));
 	ko.source = kline_source_for(a->sources, ko.line);
@@ -326,7 +326,7 @@ static void get_kernel(const struct boot_args *a, struct kernel_image *k, char *
 	if (rc < 0) /* a damaged cache entry (-2) is fixed by the user: exit 2 */
 		exit(rc == -2 ? HB_EXIT_USAGE : EXIT_GUEST_FAILED);
 	if (a->vm.dry_run && !k->bzimage && !k->vmlinux) {
-		bool other = a->line && strcmp(a->line, KLINE_DEFAULT);
+		bool other = !hb_is_default_line(a->line);
 		hb_info("dry run: build '%s' is not in the cache yet, so there is no QEMU command "
 			"line to show ('harness build %s%s%s' builds it)", v.build, v.build,
 			other ? " --kernel-line " : "", other ? a->line : "");

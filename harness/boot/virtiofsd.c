@@ -74,28 +74,29 @@ static char *last_log_line(const char *log_path)
 
 int virtiofsd_start(struct virtiofsd *v, const char *log_path, char **why)
 {
-	struct child_opts co = { .log_path = log_path, .setup = readonly_view,
-				 .setup_ctx = v->view, .what = "virtiofsd" };
+	struct spawn_opts co = hb_child_opts(log_path, "virtiofsd");
 	double end = hb_now() + SOCKET_WAIT_S;
 
 	if (access(VIRTIOFSD_PATH, X_OK) < 0) {
 		*why = xasprintf("%s: %s", VIRTIOFSD_PATH, strerror(errno));
 		return -1;
 	}
+	co.setup = readonly_view;
+	co.setup_ctx = v->view;
 	if (mkdir(v->view, 0700) < 0 && errno != EEXIST) {
 		*why = xasprintf("mkdir %s: %s", v->view, strerror(errno));
 		return -1;
 	}
-	if (child_start(&v->proc, v->argv, &co) < 0) {
+	if (hb_child_start(&v->proc, v->argv, &co) < 0) {
 		*why = xasprintf("virtiofsd did not start (see %s)", log_path);
 		return -1;
 	}
 	v->running = true;
 	while (!is_socket(v->socket)) {
 		const struct timespec tick = { 0, 5 * 1000000L };
-		if (child_exited(&v->proc) || hb_now() > end) {
+		if (hb_child_exited(&v->proc) || hb_now() > end) {
 			char *line = last_log_line(log_path);
-			*why = xasprintf("virtiofsd %s: %s", child_exited(&v->proc) ? "exited" : "made no socket",
+			*why = xasprintf("virtiofsd %s: %s", hb_child_exited(&v->proc) ? "exited" : "made no socket",
 					 line);
 			free(line);
 			virtiofsd_stop(v);
@@ -110,7 +111,7 @@ void virtiofsd_stop(struct virtiofsd *v)
 {
 	if (!v->running)
 		return;
-	child_stop(&v->proc, 2.0);
+	hb_child_stop(&v->proc, 2.0);
 	v->running = false;
 }
 

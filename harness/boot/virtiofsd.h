@@ -9,12 +9,12 @@
 
 #include <stdbool.h>
 
-#include "boot/child.h"
+#include "common/child.h"
 
 #define VIRTIOFSD_PATH "/usr/lib/qemu/virtiofsd"
 
 struct virtiofsd {
-	struct child proc;
+	struct hb_child proc;
 	char *socket;      /* vhost-user socket QEMU connects to */
 	char *view;        /* mountpoint of the read-only view (inside its namespace only) */
 	char **argv;

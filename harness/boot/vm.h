@@ -118,7 +118,7 @@ struct vm_result {
 	json_object *pin_map;    /* [{"vcpu":0,"thread":1234,"pu":2,"core":1,"node":0}], or null */
 	double boot_s;           /* QEMU start to the init's hello */
 	double total_s;          /* QEMU start to exit */
-	/* Added with the guest path; readers may ignore them. */
+	/* Notes on how the boot ran; a reader may ignore them. */
 	char *pin_note;          /* one sentence: housekeeping core or why there is none */
 	bool overcommitted;      /* more vCPUs than host cores (--overcommit) */
 	char *rootfs_reason;     /* why 9p when virtiofs was wanted; NULL otherwise */

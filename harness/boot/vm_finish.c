@@ -59,7 +59,7 @@ static void timeout_error(struct vm_session *s, const char *last, const char *ph
 /* QEMU ended on its own without the init's "done". */
 static void early_exit_error(struct vm_session *s, const char *last, const char *phase)
 {
-	int code = child_exit_code(&s->qemu);
+	int code = hb_child_exit_code(&s->qemu);
 	char *qemu_log_path = hb_path_join(s->r->log_dir, "qemu.log");
 
 	if (code != 0 && !s->proto.hello && !last) {
@@ -90,7 +90,7 @@ static void decide_status(struct vm_session *s, const char *phase)
 			     crash, s->r->console_log);
 	else if (s->vfs_died)
 		session_fail(s, VM_ERR_INIT, "virtiofsd (the guest's root file system) exited with "
-			     "status %d during %s; log: %s/virtiofsd.log", child_exit_code(&s->vfs.proc),
+			     "status %d during %s; log: %s/virtiofsd.log", hb_child_exit_code(&s->vfs.proc),
 			     phase, s->r->log_dir);
 	else if (s->timed_out)
 		timeout_error(s, last, phase);

@@ -175,10 +175,10 @@ static void drain_ports(struct vm_session *s)
  * its socket closed: give QEMU a moment to be reaped first, so the panic is reported. */
 static bool virtiofsd_died(struct vm_session *s)
 {
-	if (!s->use_virtiofs || !s->vfs.running || s->proto.done || !child_exited(&s->vfs.proc))
+	if (!s->use_virtiofs || !s->vfs.running || s->proto.done || !hb_child_exited(&s->vfs.proc))
 		return false;
 	for (int i = 0; i < 20; i++) {
-		if (child_exited(&s->qemu))
+		if (hb_child_exited(&s->qemu))
 			return false;
 		usleep(100 * 1000);
 	}
@@ -193,7 +193,7 @@ void session_run_loop(struct vm_session *s)
 	}
 	s->proto.on_rep_done = s->o->on_rep_done;
 	s->proto.rep_ctx = s->o->on_rep_ctx;
-	while (!s->interrupted && !child_exited(&s->qemu)) {
+	while (!s->interrupted && !hb_child_exited(&s->qemu)) {
 		if (hb_now() >= current_deadline(s)) {
 			s->timed_out = true;
 			break;
@@ -211,7 +211,7 @@ void session_run_loop(struct vm_session *s)
 		tail_log_trim(&s->qemu_log);
 	}
 	if (s->timed_out || s->interrupted || s->vfs_died || s->proto.error)
-		child_stop(&s->qemu, 3.0);
+		hb_child_stop(&s->qemu, 3.0);
 	drain_ports(s);
 	tail_log_trim(&s->console_log);
 	tail_log_trim(&s->qemu_log);

@@ -38,6 +38,16 @@ const struct hb_option vm_cli_options[] = {
 	{ NULL },
 };
 
+enum accel_kind vm_cli_accel(const struct vm_cli *c)
+{
+	return (enum accel_kind)c->accel; /* accel_choices are in enum order */
+}
+
+enum guest_clock vm_cli_clock(const struct vm_cli *c)
+{
+	return (enum guest_clock)c->clock; /* clock_choices are in enum order */
+}
+
 void vm_cli_apply(const struct vm_cli *c, struct vm_opts *o)
 {
 	if (c->ncores)
@@ -46,8 +56,8 @@ void vm_cli_apply(const struct vm_cli *c, struct vm_opts *o)
 		o->mem_mib = c->mem_mib;
 	if (c->timeout_s)
 		o->timeout_s = c->timeout_s;
-	o->accel = (enum accel_kind)c->accel;
-	o->clock = (enum guest_clock)c->clock;
+	o->accel = vm_cli_accel(c);
+	o->clock = vm_cli_clock(c);
 	o->machine = c->machine;
 	o->rootfs = c->rootfs;
 	o->entry = c->entry;

@@ -41,5 +41,8 @@ extern const struct hb_option vm_cli_options[];
 
 /* The parsed options into o (cores: the first given, if any; mem, timeout: if given). */
 void vm_cli_apply(const struct vm_cli *c, struct vm_opts *o);
+/* --accel and --clock as their enums (the table stores choice indexes as int). */
+enum accel_kind vm_cli_accel(const struct vm_cli *c);
+enum guest_clock vm_cli_clock(const struct vm_cli *c);
 
 #endif

@@ -8,7 +8,7 @@
 #include <signal.h>
 #include <stdbool.h>
 
-#include "boot/child.h"
+#include "common/child.h"
 #include "boot/proto.h"
 #include "boot/tail_log.h"
 #include "boot/virtiofsd.h"
@@ -37,7 +37,7 @@ struct vm_session {
 	struct tail_log qemu_log;
 	struct virtiofsd vfs;
 	bool use_virtiofs;
-	struct child qemu;
+	struct hb_child qemu;
 	bool qemu_started;
 	struct proto proto;
 	hwloc_topology_t topo;

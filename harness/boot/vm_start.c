@@ -92,7 +92,7 @@ static int bind_memory(const void *plan)
 static int start_qemu(struct vm_session *s)
 {
 	char *log = hb_path_join(s->r->log_dir, "qemu.log");
-	struct child_opts co = { .log_path = log, .what = "QEMU" };
+	struct spawn_opts co = hb_child_opts(log, "QEMU");
 	int rc;
 
 	/* Made here, bounded by the loop; QEMU's stderr appends to it. */
@@ -107,7 +107,7 @@ static int start_qemu(struct vm_session *s)
 	}
 	s->t_start = hb_now();
 	s->deadline = s->t_start + s->timeout_s;
-	rc = child_start(&s->qemu, s->qemu_argv, &co);
+	rc = hb_child_start(&s->qemu, s->qemu_argv, &co);
 	free(log);
 	if (rc < 0)
 		return session_fail(s, VM_ERR_START, "QEMU did not start (%s)", s->qemu_argv[0]);
@@ -122,7 +122,7 @@ static int accept_port(struct vm_session *s, enum port_id id, double timeout_s)
 	double end = hb_now() + timeout_s;
 
 	while (poll(&p, 1, 100) == 0 || !(p.revents & POLLIN)) {
-		if (child_exited(&s->qemu) || hb_now() > end)
+		if (hb_child_exited(&s->qemu) || hb_now() > end)
 			return -1;
 	}
 	s->conn_fd[id] = accept4(s->listen_fd[id], NULL, NULL, SOCK_CLOEXEC);
@@ -137,7 +137,7 @@ static int qemu_died(struct vm_session *s)
 
 	console_scan_file(path, NULL, &last);
 	session_fail(s, VM_ERR_START, "QEMU exited with status %d before the guest started: %s "
-		     "(log: %s)", child_exit_code(&s->qemu), last ? last : "(no message)", path);
+		     "(log: %s)", hb_child_exit_code(&s->qemu), last ? last : "(no message)", path);
 	free(last);
 	free(path);
 	return -1;
@@ -151,7 +151,7 @@ static int pin_and_continue(struct vm_session *s)
 	json_object *ret;
 	int n;
 
-	if (accept_port(s, PORT_QMP, QMP_TIMEOUT_S) < 0 && child_exited(&s->qemu))
+	if (accept_port(s, PORT_QMP, QMP_TIMEOUT_S) < 0 && hb_child_exited(&s->qemu))
 		return qemu_died(s);
 	if (s->conn_fd[PORT_QMP] < 0)
 		return session_fail(s, VM_ERR_START, "QEMU did not open its QMP socket (see %s/qemu.log)",
@@ -168,9 +168,9 @@ static int pin_and_continue(struct vm_session *s)
 		return 0;
 	}
 	qmp_close(q);
-	if (!child_exited(&s->qemu))
+	if (!hb_child_exited(&s->qemu))
 		usleep(200000); /* a QMP error may be QEMU on its way out */
-	if (child_exited(&s->qemu)) {
+	if (hb_child_exited(&s->qemu)) {
 		free(why);
 		return qemu_died(s);
 	}
@@ -206,7 +206,7 @@ int session_start(struct vm_session *s)
 void session_cleanup(struct vm_session *s)
 {
 	if (s->qemu_started)
-		child_stop(&s->qemu, 3.0);
+		hb_child_stop(&s->qemu, 3.0);
 	virtiofsd_free(&s->vfs);
 	for (int i = 0; i < PORT_COUNT; i++) {
 		if (s->conn_fd[i] >= 0)

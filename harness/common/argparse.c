@@ -188,6 +188,16 @@ bool hb_strv_contains(char *const *v, const char *s)
 	return false;
 }
 
+static int compare_strings(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void hb_strv_sort(char **v, size_t n)
+{
+	qsort(v, n, sizeof(*v), compare_strings);
+}
+
 void hb_strv_push(struct hb_strv *s, char *owned)
 {
 	s->v = xgrow(s->v, &s->cap, s->n + 2, sizeof(*s->v));

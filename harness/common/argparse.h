@@ -32,6 +32,8 @@ int hb_parse_long_list(const char *option, const char *value, long min, long max
 void hb_free_strv(char **v);
 size_t hb_strv_len(char *const *v);
 bool hb_strv_contains(char *const *v, const char *s);
+/* Sorts v[0..n) by strcmp. */
+void hb_strv_sort(char **v, size_t n);
 
 /* A NULL-terminated string list being built: v stays NULL-terminated after every push, so
  * it can go to hb_free_strv or an exec argv at any time. */

@@ -43,15 +43,16 @@ char *hb_read_file(const char *path, size_t *len)
 	return buf;
 }
 
-static int write_all(int fd, const char *p, size_t len)
+int hb_write_all(int fd, const void *buf, size_t len)
 {
+	const char *p = buf;
+
 	while (len) {
 		ssize_t n = write(fd, p, len);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
 			return -1;
-		}
 		p += n;
 		len -= (size_t)n;
 	}
@@ -67,7 +68,7 @@ int hb_write_file_atomic(const char *path, const void *data, size_t len)
 
 	if (fd < 0)
 		goto out;
-	if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+	if (hb_write_all(fd, data, len) < 0 || fsync(fd) < 0) {
 		e = errno;
 		close(fd);
 		unlink(tmp);

@@ -3,12 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* The one mutable global of the program: set once from the command line. */
-static bool quiet_mode;
-
-void hb_set_quiet(bool quiet) { quiet_mode = quiet; }
-bool hb_is_quiet(void) { return quiet_mode; }
-
 static void vmessage(const char *prefix, const char *fmt, va_list ap)
 {
 	fflush(stdout);
@@ -61,8 +55,6 @@ void hb_warn(const char *fmt, ...)
 void hb_info(const char *fmt, ...)
 {
 	va_list ap;
-	if (quiet_mode)
-		return;
 	va_start(ap, fmt);
 	vmessage("", fmt, ap);
 	va_end(ap);

@@ -22,14 +22,11 @@ int hb_fail_why(char *why);
 __attribute__((format(printf, 1, 2))) void hb_error(const char *fmt, ...);
 /* "harness: warning: <msg>" on stderr. */
 __attribute__((format(printf, 1, 2))) void hb_warn(const char *fmt, ...);
-/* Informational line on stderr unless quiet. */
+/* Informational line on stderr. */
 __attribute__((format(printf, 1, 2))) void hb_info(const char *fmt, ...);
 /* Out of memory, or a state the code itself rules out (a bug, like a failed assert):
  * "harness: fatal: <msg>", then abort(). Never for bad input or a failure a caller can
  * report: those return a reason. */
 __attribute__((noreturn, format(printf, 1, 2))) void hb_fatal(const char *fmt, ...);
-
-void hb_set_quiet(bool quiet);
-bool hb_is_quiet(void);
 
 #endif

@@ -93,13 +93,15 @@ static int store_value(const struct hb_option *o, const char *flag, const char *
 }
 
 /* Stores one given (or default) value, then runs the entry's own check. */
-static int apply(const struct entry *e, const char *v, void *out, char **why)
+static int apply(const struct entry *e, const char *v, bool given, void *out, char **why)
 {
 	const struct hb_option *o = e->o;
 	char *flag = xasprintf("--%s", o->name);
 	int rc = store_value(o, flag, v, field(out, e, o->off), field(out, e, o->count_off), why);
 
 	free(flag);
+	if (rc == 0 && given && o->given_off)
+		*(bool *)field(out, e, o->given_off) = true;
 	if (rc == 0 && o->set)
 		rc = o->set((char *)out + e->base, v, why);
 	return rc;
@@ -110,7 +112,7 @@ static int apply_defaults(const struct entry *es, size_t n, void *out, char **wh
 	for (size_t i = 0; i < n; i++) {
 		if (es[i].o->kind == HB_OPT_FLAG_OFF)
 			*(bool *)field(out, &es[i], es[i].o->off) = true;
-		if (es[i].o->def && apply(&es[i], es[i].o->def, out, why) < 0)
+		if (es[i].o->def && apply(&es[i], es[i].o->def, false, out, why) < 0)
 			return -1;
 	}
 	return 0;
@@ -211,7 +213,7 @@ static int scan(const struct hb_cmdspec *s, const struct entry *es, size_t n, in
 		} else if (!e) {
 			*why = option_error(s, es, n, c, argv[optind - 1]);
 			rc = HB_OPTS_BAD;
-		} else if (apply(e, optarg, out, why) < 0) {
+		} else if (apply(e, optarg, true, out, why) < 0) {
 			rc = HB_OPTS_BAD;
 		}
 	}
@@ -233,29 +235,6 @@ int hb_opts_parse(const struct hb_cmdspec *s, int argc, char **argv, void *out,
 	*first_operand = optind;
 	free(es);
 	return rc;
-}
-
-char *hb_opt_accepted(const struct hb_option *o)
-{
-	char *list, *out;
-
-	switch (o->kind) {
-	case HB_OPT_INT:
-	case HB_OPT_LONG:
-		return xasprintf("an integer from %ld to %ld", (long)o->min, (long)o->max);
-	case HB_OPT_LONG_LIST:
-		return xasprintf("comma-separated integers from %ld to %ld", (long)o->min, (long)o->max);
-	case HB_OPT_DOUBLE: return xasprintf("a number from %g to %g", o->min, o->max);
-	case HB_OPT_SIZE_MIB:
-		return xasprintf("%ldM to %ldM, with suffix M or G", (long)o->min, (long)o->max);
-	case HB_OPT_CHOICE:
-	case HB_OPT_CHOICE_STR:
-		list = hb_join_choices(o->choices);
-		out = xasprintf("one of %s", list);
-		free(list);
-		return out;
-	default: return xstrdup(o->arg ? "a value" : "no value");
-	}
 }
 
 static void help_line(FILE *f, const struct hb_option *o)
@@ -288,15 +267,6 @@ void hb_opts_help(const struct hb_cmdspec *s, FILE *f)
 	fprintf(f, "  -h, --help%*sthis text\n", HELP_COLUMN - 12, "");
 	if (s->epilog)
 		fputs(s->epilog, f);
-}
-
-const struct hb_option *hb_opts_find(const struct hb_cmdspec *s, const char *name)
-{
-	for (int g = 0; s->groups[g].opts; g++)
-		for (const struct hb_option *o = s->groups[g].opts; o->name; o++)
-			if (!strcmp(o->name, name))
-				return o;
-	return NULL;
 }
 
 void hb_opts_free(const struct hb_cmdspec *s, void *out)

@@ -40,6 +40,9 @@ struct hb_option {
 	size_t off;                  /* where the value goes, from the group's base */
 	size_t count_off;            /* LONG_LIST: its size_t count */
 	const char *def;             /* parsed as if given before argv; said in --help */
+	/* Offset (from the group's base) of a bool set when the option is on the command
+	 * line, not when .def set it; 0: none (such a bool is never a struct's first member). */
+	size_t given_off;
 	bool optional_value;         /* --name or --name=VALUE (set() gets NULL without one) */
 	/* CUSTOM, and extra checks of other kinds (after the store): 0, or -1 with *why. */
 	int (*set)(void *base, const char *value, char **why);
@@ -74,10 +77,6 @@ int hb_opts_parse(const struct hb_cmdspec *s, int argc, char **argv, void *out,
 bool hb_opts_cmd(const struct hb_cmdspec *s, int argc, char **argv, void *out, int *first_operand,
 		 int *status);
 void hb_opts_help(const struct hb_cmdspec *s, FILE *f);
-/* "an integer from 1 to 64", "one of auto, kvm, tcg": what the entry accepts. */
-char *hb_opt_accepted(const struct hb_option *o);
-/* The entry named name in s, or NULL. */
-const struct hb_option *hb_opts_find(const struct hb_cmdspec *s, const char *name);
 /* Frees the lists the table allocated in out (LONG_LIST, STR_LIST, STR_REPEAT). */
 void hb_opts_free(const struct hb_cmdspec *s, void *out);
 

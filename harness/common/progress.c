@@ -31,7 +31,7 @@ const char *hb_format_duration(double s, char *buf, size_t size)
 void progress_start(struct progress *p, const char *label, size_t total)
 {
 	*p = (struct progress){ .label = label, .total = total, .started = hb_now(),
-				.tty = isatty(2) && !hb_is_quiet() };
+				.tty = isatty(2) };
 }
 
 void progress_update(struct progress *p, size_t done, const char *current, double eta)
@@ -42,8 +42,6 @@ void progress_update(struct progress *p, size_t done, const char *current, doubl
 	p->done = done;
 	if (eta < 0 && done > 0 && p->total >= done)
 		eta = elapsed / (double)done * (double)(p->total - done);
-	if (hb_is_quiet())
-		return;
 	if (p->tty) {
 		fprintf(stderr, "\r\033[K%s [%zu/%zu] %s  elapsed %s  ETA %s", p->label, done, p->total,
 			current ? current : "", hb_format_duration(elapsed, e1, sizeof(e1)),
@@ -58,15 +56,6 @@ void progress_update(struct progress *p, size_t done, const char *current, doubl
 	fflush(stderr);
 }
 
-void progress_note(struct progress *p, const char *msg)
-{
-	if (p->line_open) {
-		fputs("\r\033[K", stderr);
-		p->line_open = false;
-	}
-	fprintf(stderr, "%s\n", msg);
-}
-
 void progress_finish(struct progress *p)
 {
 	char e[32];
@@ -74,7 +63,6 @@ void progress_finish(struct progress *p)
 	if (p->line_open)
 		fputc('\n', stderr);
 	p->line_open = false;
-	if (!hb_is_quiet())
-		fprintf(stderr, "%s: %zu/%zu done in %s\n", p->label, p->done, p->total,
-			hb_format_duration(hb_now() - p->started, e, sizeof(e)));
+	fprintf(stderr, "%s: %zu/%zu done in %s\n", p->label, p->done, p->total,
+		hb_format_duration(hb_now() - p->started, e, sizeof(e)));
 }

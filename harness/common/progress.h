@@ -23,8 +23,6 @@ const char *hb_format_duration(double seconds, char *buf, size_t size);
 void progress_start(struct progress *p, const char *label, size_t total);
 /* eta_seconds < 0: estimated from the average time per done step. */
 void progress_update(struct progress *p, size_t done, const char *current, double eta_seconds);
-/* Prints a message above the progress line without garbling it. */
-void progress_note(struct progress *p, const char *msg);
 void progress_finish(struct progress *p);
 
 #endif

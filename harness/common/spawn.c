@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,72 +19,102 @@ extern char **environ;
 
 static int open_output(const char *path, bool append)
 {
-	int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC);
+	/* Never through a planted symlink (boot logs: QEMU's stderr appends to qemu.log). */
+	int flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (append ? O_APPEND : O_TRUNC);
 	return open(path, flags, 0644);
 }
 
-/* A long child (a kernel make) must not outlive a harness that was killed, even by
- * SIGKILL: the kernel sends it SIGTERM, which GNU make passes on to its own children.
- * If the parent is already gone (it died before prctl), act at once. */
-static void tie_to_parent(pid_t parent)
+/* A long child must not outlive a harness that was killed, even by SIGKILL: the kernel
+ * sends it sig (make passes SIGTERM on to its own children). If the parent is already
+ * gone (it died before prctl), act at once. */
+static void tie_to_parent(pid_t parent, int sig)
 {
-	if (prctl(PR_SET_PDEATHSIG, SIGTERM) < 0 || getppid() != parent)
-		_exit(128 + SIGTERM);
+	if (prctl(PR_SET_PDEATHSIG, sig) < 0 || getppid() != parent)
+		_exit(128 + sig);
 }
 
-/* Child side: set up fds and cwd, exec. On failure, the errno goes up the pipe. */
-static void child_exec(char *const argv[], const struct spawn_opts *o, int errpipe, pid_t parent)
+/* The harness may block SIGINT/SIGTERM to stop cleanly between steps; its children must
+ * not inherit that, or ^C would not reach them. */
+static void reset_signals(void)
 {
-	int err;
+	sigset_t none;
 
-	if (o && o->new_pgrp)
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGPIPE, SIG_DFL);
+}
+
+/* Child side: fds, cwd, environment, the setup hook, exec; 0 or the errno of what failed. */
+static int child_prepare(const struct spawn_opts *o, pid_t parent)
+{
+	if (o->new_pgrp)
 		setpgid(0, 0);
-	if (o && o->die_with_parent)
-		tie_to_parent(parent);
-	if (o && o->stdin_null) {
+	if (o->parent_death_signal)
+		tie_to_parent(parent, o->parent_death_signal);
+	if (o->stdin_null) {
 		int fd = open("/dev/null", O_RDONLY);
 		if (fd >= 0)
 			dup2(fd, 0);
 	}
-	if (o && o->stdout_path) {
+	if (o->stdout_path) {
 		int fd = open_output(o->stdout_path, o->append);
 		if (fd < 0 || dup2(fd, 1) < 0)
-			goto fail;
+			return errno;
 	}
-	if (o && o->stderr_path) {
+	if (o->stderr_path) {
 		int fd = !strcmp(o->stderr_path, "=stdout") ? dup(1) : open_output(o->stderr_path, o->append);
 		if (fd < 0 || dup2(fd, 2) < 0)
-			goto fail;
+			return errno;
 	}
-	if (o && o->cwd && chdir(o->cwd) < 0)
-		goto fail;
-	for (size_t i = 0; o && o->env_add && o->env_add[i]; i++)
+	if (o->cwd && chdir(o->cwd) < 0)
+		return errno;
+	for (size_t i = 0; o->env_add && o->env_add[i]; i++)
 		putenv(o->env_add[i]);
-	/* The harness may block SIGINT/SIGTERM to stop cleanly between steps; its children
-	 * must not inherit that, or ^C would not reach them. */
-	{
-		sigset_t none;
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);
+	return o->setup ? o->setup(o->setup_ctx) : 0;
+}
+
+/* On failure, the errno goes up the pipe. */
+__attribute__((noreturn)) static void child_exec(char *const argv[], const struct spawn_opts *o,
+						 int errpipe, pid_t parent)
+{
+	int err;
+
+	reset_signals();
+	err = child_prepare(o, parent);
+	if (!err) {
+		execvp(argv[0], argv);
+		err = errno;
 	}
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGPIPE, SIG_DFL);
-	execvp(argv[0], argv);
-fail:
-	err = errno;
 	if (write(errpipe, &err, sizeof(err)) < 0)
 		_exit(127);
 	_exit(127);
 }
 
+static void report_start_error(char *const argv[], const struct spawn_opts *o, const char *step, int err)
+{
+	if (o->what && step)
+		hb_error("cannot start %s: %s: %s", o->what, step, strerror(err));
+	else if (o->what)
+		hb_error("cannot start %s (%s): %s", o->what, argv[0], strerror(err));
+	else if (step)
+		hb_error("%s: %s", step, strerror(err));
+	else
+		hb_error("cannot run '%s': %s", argv[0], strerror(err));
+}
+
 pid_t hb_spawn(char *const argv[], const struct spawn_opts *opts)
 {
+	static const struct spawn_opts none;
+	const struct spawn_opts *o = opts ? opts : &none;
 	int pipefd[2];
 	int child_errno = 0;
 	pid_t pid, parent = getpid();
 	ssize_t n;
 
+	if (o->pidfd)
+		*o->pidfd = -1;
 	if (pipe2(pipefd, O_CLOEXEC) < 0) {
 		hb_error("pipe: %s", strerror(errno));
 		return -1;
@@ -91,14 +122,14 @@ pid_t hb_spawn(char *const argv[], const struct spawn_opts *opts)
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
-		hb_error("fork: %s", strerror(errno));
+		report_start_error(argv, o, "fork", errno);
 		close(pipefd[0]);
 		close(pipefd[1]);
 		return -1;
 	}
 	if (pid == 0) {
 		close(pipefd[0]);
-		child_exec(argv, opts, pipefd[1], parent);
+		child_exec(argv, o, pipefd[1], parent);
 	}
 	close(pipefd[1]);
 	do
@@ -107,9 +138,11 @@ pid_t hb_spawn(char *const argv[], const struct spawn_opts *opts)
 	close(pipefd[0]);
 	if (n == sizeof(child_errno)) {
 		waitpid(pid, NULL, 0);
-		hb_error("cannot run '%s': %s", argv[0], strerror(child_errno));
+		report_start_error(argv, o, NULL, child_errno);
 		return -1;
 	}
+	if (o->pidfd)
+		*o->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
 	return pid;
 }
 

@@ -1,9 +1,17 @@
-/* Running host tools: always an argv array through fork/exec, never a shell string. */
+/* Running host tools: always an argv array through fork/exec, never a shell string. The
+ * one fork/exec of the harness: tools run to completion (hb_run), and the long-lived
+ * children of a boot (common/child.h) start here too. Every child gets a clean signal
+ * mask (the harness blocks SIGINT/SIGTERM to read them between steps, and a blocked
+ * mask survives exec), and exec errors are reported by the parent. */
 #ifndef HB_COMMON_SPAWN_H
 #define HB_COMMON_SPAWN_H
 
 #include <stdbool.h>
 #include <sys/types.h>
+
+/* Runs in the child before exec (memory binding, a mount namespace); returns 0, or an
+ * errno value that the parent reports. */
+typedef int (*spawn_setup_fn)(const void *ctx);
 
 struct spawn_opts {
 	const char *cwd;          /* NULL: inherit */
@@ -12,8 +20,13 @@ struct spawn_opts {
 	bool append;              /* open the paths above with O_APPEND instead of O_TRUNC */
 	bool stdin_null;          /* stdin from /dev/null */
 	bool new_pgrp;            /* child leads its own process group (kill the whole tree) */
-	bool die_with_parent;     /* child gets SIGTERM when the harness dies, however it dies */
+	int parent_death_signal;  /* 0; or the child gets it when the harness dies, however it
+				   * dies (SIGTERM: make passes it on; SIGKILL: QEMU) */
 	char *const *env_add;     /* extra "KEY=VALUE" entries, NULL-terminated, or NULL */
+	spawn_setup_fn setup;     /* NULL: none */
+	const void *setup_ctx;
+	const char *what;         /* "QEMU": names the child in errors; NULL: argv[0] does */
+	int *pidfd;               /* NULL; or gets a pidfd of the child (-1 without pidfd_open) */
 };
 
 /* Starts argv; returns the pid, or -1 after printing why (exec errors are reported

@@ -11,7 +11,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
-#include "configs/ini.h"
+#include "configs/files.h"
 
 const char *extmod_name(const char *dir)
 {
@@ -53,11 +53,6 @@ static bool has_kbuild(const char *dir)
 	return yes;
 }
 
-static int compare_strings(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* "a, b" of the folders under <configs>/modules/ that are modules, for error messages. */
 static char *known_modules(const char *configs)
 {
@@ -77,7 +72,7 @@ static char *known_modules(const char *configs)
 	}
 	if (d)
 		closedir(d);
-	qsort(s.v, s.n, sizeof(*s.v), compare_strings);
+	hb_strv_sort(s.v, s.n);
 	joined = hb_join_names(s.v);
 	hb_free_strv(s.v);
 	free(root);
@@ -148,7 +143,7 @@ char **extmod_sources(const char *dir)
 	hb_strv_push(&s, NULL);
 	s.n = 0;
 	walk(dir, "", &s);
-	qsort(s.v, s.n, sizeof(*s.v), compare_strings);
+	hb_strv_sort(s.v, s.n);
 	return s.v;
 }
 

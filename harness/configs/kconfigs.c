@@ -1,12 +1,11 @@
 /* kernel-configs/ builds and variants: INI files read with inih. */
 #include "configs/kconfigs.h"
 #include "configs/extmod.h"
-#include "configs/ini.h"
+#include "configs/files.h"
 #include "configs/kline.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <ini.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,11 +24,6 @@ static bool is_patch_file(const char *name)
 {
 	size_t n = strlen(name);
 	return name[0] != '.' && n > 6 && !strcmp(name + n - 6, ".patch");
-}
-
-static int compare_strings(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* Sorted NULL-terminated list of dir's entries accepted by keep(), as dir/entry when
@@ -51,7 +45,7 @@ static char **list_dir(const char *dir, bool (*keep)(const char *), bool full_pa
 		closedir(d);
 	v = xgrow(v, &cap, n + 1, sizeof(*v));
 	v[n] = NULL;
-	qsort(v, n, sizeof(*v), compare_strings);
+	hb_strv_sort(v, n);
 	return v;
 }
 
@@ -103,7 +97,7 @@ int config_load_build_line(const char *name, const char *line, struct build_def 
 	*out = (struct build_def){ 0 };
 	if (!config_valid_name(name))
 		return -1;
-	line = line ? line : KLINE_DEFAULT;
+	line = line ? line : HB_DEFAULT_LINE;
 	path = config_def_path("builds", name, ".build");
 	rc = config_load_ini(path, &t);
 	if (rc == 0 && patches && *patches && !(words_one(patches) && config_valid_name(patches))) {
@@ -206,7 +200,7 @@ static char **list_names(const char *folder, bool (*keep)(const char *), size_t 
 	for (size_t i = 0; v[i]; i++)
 		v[i][strlen(v[i]) - suffix_len] = '\0';
 	/* Sorted again without the suffix: "kasan" before "kasan-vmalloc". */
-	qsort(v, hb_strv_len(v), sizeof(*v), compare_strings);
+	hb_strv_sort(v, hb_strv_len(v));
 	free(sub);
 	free(dir);
 	return v;

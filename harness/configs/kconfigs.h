@@ -22,7 +22,7 @@
 
 struct build_def {
 	char *name;
-	char *line;         /* the kernel line it was loaded for, e.g. "6.1" */
+	char *line;         /* the kernel line it was loaded for, e.g. "6.12" */
 	char *description;
 	char *seed;         /* the list mail it serves, e.g. "001"; may be "" */
 	char **fragments;   /* absolute paths: base.config, the line's, the build's; NULL-terminated */
@@ -46,7 +46,7 @@ struct variant_def {
 /* 0 and *out filled; -1 when no such file (nothing printed); -2 after printing a parse
  * error naming file and line. */
 int config_load_build_line(const char *name, const char *line, struct build_def *out);
-/* config_load_build_line for the default line (KLINE_DEFAULT). */
+/* config_load_build_line for the default line (HB_DEFAULT_LINE). */
 int config_load_build(const char *name, struct build_def *out);
 /* A build with patches= must have a series for its line: 0, or -1 with *why naming the
  * build, the line, the missing folder and the lines that have one. */

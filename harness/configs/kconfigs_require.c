@@ -1,7 +1,7 @@
 /* Names given on the command line -> variants and builds, with the one-line reason (the
  * known names) when a name is neither or its file is broken. */
 #include "configs/kconfigs.h"
-#include "configs/ini.h"
+#include "configs/files.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -10,7 +10,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
-#include "configs/ini.h"
+#include "configs/files.h"
 
 int config_load_line(const char *name, struct line_def *out)
 {
@@ -44,11 +44,6 @@ int config_load_line(const char *name, struct line_def *out)
 	return rc;
 }
 
-static int compare_strings(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 char **config_list_lines(void)
 {
 	char *dir = config_def_path("lines", "", "");
@@ -67,7 +62,7 @@ char **config_list_lines(void)
 	}
 	if (d)
 		closedir(d);
-	qsort(v, n, sizeof(*v), compare_strings);
+	hb_strv_sort(v, n);
 	free(dir);
 	return v;
 }
@@ -132,7 +127,7 @@ const char *kline_source_for(char *const *sources, const char *line)
 	for (size_t i = 0; sources && sources[i]; i++) {
 		const char *path = NULL;
 		char *l = line_prefix(sources[i], &path);
-		if (l ? !strcmp(l, line) : !strcmp(line, KLINE_DEFAULT))
+		if (l ? !strcmp(l, line) : hb_is_default_line(line))
 			found = l ? path : sources[i];
 		free(l);
 	}
@@ -186,13 +181,13 @@ int kline_check_sources_used(char *const *sources, char *const *lines, char **wh
 	for (size_t i = 0; sources && sources[i]; i++) {
 		const char *path = NULL;
 		char *line = line_prefix(sources[i], &path), *list;
-		bool used = hb_strv_contains(lines, line ? line : KLINE_DEFAULT);
+		bool used = hb_strv_contains(lines, line ? line : HB_DEFAULT_LINE);
 
 		if (!used) {
 			list = hb_join_names((char **)lines);
 			*why = xasprintf("--source: '%s' is for kernel line %s, which this command does not "
 					 "build (lines: %s; a plain path is %s's, LINE=PATH names another)",
-					 sources[i], line ? line : KLINE_DEFAULT, list, KLINE_DEFAULT);
+					 sources[i], line ? line : HB_DEFAULT_LINE, list, HB_DEFAULT_LINE);
 			free(list);
 		}
 		free(line);

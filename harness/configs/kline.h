@@ -11,10 +11,8 @@
 #ifndef HB_CONFIGS_KLINE_H
 #define HB_CONFIGS_KLINE_H
 
+#include "common/kernel_line.h"
 #include "common/options.h"
-
-/* The line of every kernel before lines existed: old result sets read as this one. */
-#define KLINE_DEFAULT "6.1"
 
 struct line_def {
 	char *name;
@@ -46,11 +44,11 @@ int kline_check_option(void *base, const char *value, char **why);
 int kline_check_source_option(void *base, const char *value, char **why);
 
 #define KLINE_OPTION(offset)                                                                  \
-	{ "kernel-line", 0, HB_OPT_STRING, "LINE", "kernel line (default " KLINE_DEFAULT           \
+	{ "kernel-line", 0, HB_OPT_STRING, "LINE", "kernel line (default " HB_DEFAULT_LINE           \
 	  "; kernel-configs/lines/)", .off = (offset), .set = kline_check_option }
 #define KLINE_SOURCE_OPTION(offset)                                                           \
 	{ "source", 0, HB_OPT_STR_REPEAT, "[LINE=]DIR|TARBALL", "kernel source of a line\n"      \
-	  "(default: the line's Debian tarball; a plain path is " KLINE_DEFAULT "'s)",              \
+	  "(default: the line's Debian tarball; a plain path is " HB_DEFAULT_LINE "'s)",              \
 	  .off = (offset), .set = kline_check_source_option }
 
 #endif

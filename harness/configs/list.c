@@ -60,7 +60,7 @@ void configs_print_lines(void)
 			continue;
 		}
 		printf("  %-8s %s%s\n  %-8s source %s%s\n", l.name, l.description,
-		       strcmp(l.name, KLINE_DEFAULT) ? "" : " (default)", "", l.source,
+		       hb_is_default_line(l.name) ? " (default)" : "", "", l.source,
 		       hb_is_file(l.source) || hb_is_dir(l.source) ? "" : " (not installed)");
 		line_def_free(&l);
 	}

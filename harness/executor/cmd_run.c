@@ -59,7 +59,7 @@ static int run_with(struct run *r, int argc, char **argv)
 	}
 	if ((rc = run_setup(r, &why)) != 0 || (rc = shard_child_select(r, &why)) != 0)
 		return rc == HB_EXIT_USAGE ? hb_usage_why(why) : hb_fail_why(why);
-	r->accel = (enum accel_kind)o->vm.accel;
+	r->accel = vm_cli_accel(&o->vm);
 	estimator_init(&r->est, (const struct workload *const *)r->workloads, r->nworkloads, r->accel);
 	if (!r->dir) {
 		char *id = rs_new_run_id(NULL), *root = hb_results_root();

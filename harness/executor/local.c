@@ -132,10 +132,10 @@ static int resolve_accel(struct run *r)
 		return 0;
 	}
 	if (r->opts->vm.clock == CLOCK_ICOUNT) /* TCG-only; --accel kvm was refused */
-		clock_accel_want(CLOCK_ICOUNT, (enum accel_kind)r->opts->vm.accel, &r->accel,
+		clock_accel_want(CLOCK_ICOUNT, vm_cli_accel(&r->opts->vm), &r->accel,
 				 &r->accel_reason, &(char *){ NULL });
 	else
-		r->accel = accel_resolve((enum accel_kind)r->opts->vm.accel, &r->kernels[0], true,
+		r->accel = accel_resolve(vm_cli_accel(&r->opts->vm), &r->kernels[0], true,
 					 &r->accel_reason);
 	if (r->accel != ACCEL_NONE)
 		return 0;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analysis/numfmt.h"
+#include "common/kernel_line.h"
 #include "common/log.h"
 #include "common/xalloc.h"
 #include "results/store.h"
@@ -16,7 +17,7 @@ char *gate_entry_name(const struct gate_entry *e)
 {
 	char *cores = e->cores >= 0 ? xasprintf(" cores=%d", e->cores) : xstrdup("");
 	char *clock = strcmp(e->clock, "host") ? xasprintf(" clock=%s", e->clock) : xstrdup("");
-	char *line = strcmp(e->line, RS_DEFAULT_LINE) ? xasprintf(" kernel=%s", e->line) : xstrdup("");
+	char *line = !hb_is_default_line(e->line) ? xasprintf(" kernel=%s", e->line) : xstrdup("");
 	char *name = xasprintf("%s %s%s%s%s %s", e->workload, e->metric, cores, clock, line, e->variant);
 
 	free(cores);

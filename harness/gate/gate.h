@@ -23,7 +23,7 @@
 
 struct gate_entry {
 	char *clock; /* "host" or "icount" */
-	char *line;  /* kernel line ("6.1" when the set or report row names none) */
+	char *line;  /* kernel line (HB_DEFAULT_LINE when the set or report row names none) */
 	char *workload, *metric, *unit, *variant;
 	int cores; /* -1: absent */
 	bool lower_is_better;

@@ -7,7 +7,9 @@
 #include <string.h>
 #include <json-c/json.h>
 
+#include "common/argparse.h"
 #include "common/fileutil.h"
+#include "common/kernel_line.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
@@ -26,7 +28,7 @@ static struct gate_entry *add_entry(struct gate_set *set, const char *clock, con
 	*e = (struct gate_entry){ .clock = xstrdup(clock), .workload = xstrdup(workload),
 				  .metric = xstrdup(metric),
 				  .unit = xstrdup(unit), .variant = xstrdup(variant), .cores = cores,
-				  .lower_is_better = lower, .line = xstrdup(RS_DEFAULT_LINE) };
+				  .lower_is_better = lower, .line = xstrdup(HB_DEFAULT_LINE) };
 	return e;
 }
 
@@ -195,11 +197,6 @@ void gate_set_free(struct gate_set *set)
 	memset(set, 0, sizeof(*set));
 }
 
-static int str_cmp(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 /* Samples name their clock, so the entries decide (distinct names, sorted, so that two
  * sets of the same clocks get the same label); meta.json only speaks for an empty set. */
 void gate_set_clock(struct gate_set *set, const char *meta_clock)
@@ -215,7 +212,7 @@ void gate_set_clock(struct gate_set *set, const char *meta_clock)
 		if (!seen)
 			names[n++] = set->e[i].clock;
 	}
-	qsort(names, n, sizeof(*names), str_cmp);
+	hb_strv_sort((char **)names, n); /* reorders the pointers only */
 	for (size_t i = 0; i < n; i++) {
 		char *next = label ? xasprintf("%s+%s", label, names[i]) : xstrdup(names[i]);
 		free(label);

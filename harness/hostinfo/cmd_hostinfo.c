@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "common/json.h"
 #include "common/log.h"
 #include "common/options.h"
 #include "hostinfo/hostinfo.h"
@@ -21,28 +22,21 @@ static const struct hb_cmdspec hostinfo_spec = {
 	.groups = { { hostinfo_options, 0 }, { NULL, 0 } },
 };
 
-static json_object *get(json_object *o, const char *key)
-{
-	json_object *v = NULL;
-	json_object_object_get_ex(o, key, &v);
-	return v;
-}
-
 static const char *str(json_object *o, const char *key)
 {
-	json_object *v = get(o, key);
+	json_object *v = hb_json_get(o, key);
 	return v ? json_object_get_string(v) : "?";
 }
 
 static const char *yes_no(json_object *o, const char *key)
 {
-	return json_object_get_boolean(get(o, key)) ? "yes" : "no";
+	return json_object_get_boolean(hb_json_get(o, key)) ? "yes" : "no";
 }
 
 /* A part that failed holds only "error": print it and say so. */
 static bool print_error(const char *label, json_object *part)
 {
-	if (!get(part, "error"))
+	if (!hb_json_get(part, "error"))
 		return false;
 	printf("%-9s unknown (%s)\n", label, str(part, "error"));
 	return true;
@@ -50,7 +44,7 @@ static bool print_error(const char *label, json_object *part)
 
 static void print_cpu(json_object *cpu)
 {
-	json_object *cache = get(cpu, "cache_kib"), *flags = get(cpu, "flags");
+	json_object *cache = hb_json_get(cpu, "cache_kib"), *flags = hb_json_get(cpu, "flags");
 
 	if (print_error("cpu", cpu))
 		return;
@@ -75,9 +69,9 @@ static void print_topology(json_object *t)
 
 static void print_numa(json_object *numa)
 {
-	json_object *nodes = get(numa, "nodes");
+	json_object *nodes = hb_json_get(numa, "nodes");
 
-	if (!json_object_get_boolean(get(numa, "available"))) {
+	if (!json_object_get_boolean(hb_json_get(numa, "available"))) {
 		printf("%-9s not available (libnuma: no NUMA support in this kernel)\n", "numa");
 		return;
 	}
@@ -90,16 +84,16 @@ static void print_numa(json_object *numa)
 
 static void print_text(json_object *info)
 {
-	json_object *kernel = get(info, "kernel"), *kvm = get(info, "kvm");
+	json_object *kernel = hb_json_get(info, "kernel"), *kvm = hb_json_get(info, "kvm");
 
-	print_cpu(get(info, "cpu"));
-	print_topology(get(info, "topology"));
-	print_numa(get(info, "numa"));
+	print_cpu(hb_json_get(info, "cpu"));
+	print_topology(hb_json_get(info, "topology"));
+	print_numa(hb_json_get(info, "numa"));
 	if (!print_error("kernel", kernel))
 		printf("%-9s %s %s\n", "kernel", str(kernel, "release"), str(kernel, "machine"));
 	printf("%-9s /dev/kvm present: %s, openable: %s%s%s%s\n", "kvm", yes_no(kvm, "present"),
-	       yes_no(kvm, "openable"), get(kvm, "error") ? " (" : "",
-	       get(kvm, "error") ? str(kvm, "error") : "", get(kvm, "error") ? ")" : "");
+	       yes_no(kvm, "openable"), hb_json_get(kvm, "error") ? " (" : "",
+	       hb_json_get(kvm, "error") ? str(kvm, "error") : "", hb_json_get(kvm, "error") ? ")" : "");
 }
 
 int cmd_hostinfo(int argc, char **argv)

@@ -48,7 +48,7 @@ static int add_file(struct hb_sha256 *h, const char *kind, const char *path)
 
 char *kernel_slot_name(const struct build_def *b, const char *key)
 {
-	if (b->line && strcmp(b->line, KLINE_DEFAULT))
+	if (!hb_is_default_line(b->line))
 		return xasprintf("%s-%s-%.*s", b->name, b->line, KBUILD_KEY_PREFIX, key);
 	return xasprintf("%s-%.*s", b->name, KBUILD_KEY_PREFIX, key);
 }
@@ -65,7 +65,7 @@ int kernel_cache_key(const struct build_def *b, const char *source_identity,
 	free(head);
 	/* Lines besides the default name themselves, so two lines never share an entry even
 	 * built from one source; the default line's keys stay what they were before lines. */
-	if (b->line && strcmp(b->line, KLINE_DEFAULT)) {
+	if (!hb_is_default_line(b->line)) {
 		head = xasprintf("line %s\n", b->line);
 		hb_sha256_add_str(h, head);
 		free(head);

@@ -77,7 +77,7 @@ static void parse_args(int argc, char **argv, struct build_args *a)
 	if (!hb_opts_cmd(&build_spec, argc, argv, a, &first, &rc))
 		exit(rc);
 	if (!a->opts.line)
-		a->opts.line = KLINE_DEFAULT;
+		a->opts.line = HB_DEFAULT_LINE;
 	if (kline_check_sources_used(a->sources, (char *[]){ (char *)a->opts.line, NULL }, &why) < 0)
 		exit(hb_usage_why(why));
 	a->opts.source = kline_source_for(a->sources, a->opts.line);

@@ -16,7 +16,7 @@ struct kernel_image {
 };
 
 struct kernel_opts {
-	const char *line;    /* kernel line (kernel-configs/lines/); NULL: KLINE_DEFAULT */
+	const char *line;    /* kernel line (kernel-configs/lines/); NULL: HB_DEFAULT_LINE */
 	const char *source;  /* tree or tarball of that line; NULL: the line's source= */
 	const char *cache;   /* NULL: hb_cache_dir() */
 	int jobs;            /* 0: host cores */

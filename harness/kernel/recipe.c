@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -223,7 +224,7 @@ static int run_argv(const struct recipe *r, char **argv, const char *log, bool c
 {
 	char **env = recipe_env(r);
 	struct spawn_opts o = { .cwd = r->tree, .stdout_path = log, .stderr_path = "=stdout",
-				.append = true, .stdin_null = true, .new_pgrp = false, .die_with_parent = true,
+				.append = true, .stdin_null = true, .new_pgrp = false, .parent_death_signal = SIGTERM,
 				.env_add = env };
 	pid_t pid;
 	int rc;

@@ -4,15 +4,17 @@
 #include <errno.h>
 #include <ftw.h>
 #include <libgen.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/argparse.h"
+#include "common/fileutil.h"
 #include "common/hash.h"
 #include "common/lock.h"
-#include "common/fileutil.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/progress.h"
@@ -121,11 +123,6 @@ static void collect_entry(const char *path, const struct stat *st, struct tree_w
 				     (long long)st->st_mtim.tv_sec, st->st_mtim.tv_nsec);
 }
 
-static int compare_strings(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* nftw callbacks get no user pointer: a small recursion instead. */
 static int walk_tree(const char *dir, struct tree_walk *w)
 {
@@ -165,7 +162,7 @@ static char *plain_tree_identity(const char *tree)
 		free(w.lines);
 		return NULL;
 	}
-	qsort(w.lines, w.n, sizeof(*w.lines), compare_strings);
+	hb_strv_sort(w.lines, w.n);
 	h = hb_sha256_new();
 	for (size_t i = 0; i < w.n; i++) {
 		hb_sha256_add_str(h, w.lines[i]);
@@ -310,7 +307,7 @@ static int extract_tarball(const struct ksource *s, const char *cache, const cha
 		hb_error("cannot create %s: %s", tmp, strerror(errno));
 		goto out;
 	}
-	if (hb_run(argv, &(struct spawn_opts){ .stdin_null = true, .die_with_parent = true }) != 0) {
+	if (hb_run(argv, &(struct spawn_opts){ .stdin_null = true, .parent_death_signal = SIGTERM }) != 0) {
 		hb_error("tar could not extract %s", s->path);
 		goto out;
 	}
@@ -372,7 +369,7 @@ int ksource_copy(const char *tree, const char *dest)
 
 	if (!links)
 		hb_warn("%s is on another file system than the cache: copying it in full", tree);
-	rc = hb_run(argv, &(struct spawn_opts){ .stdin_null = true, .die_with_parent = true });
+	rc = hb_run(argv, &(struct spawn_opts){ .stdin_null = true, .parent_death_signal = SIGTERM });
 	free(parent);
 	if (rc != 0) {
 		hb_error("cannot copy %s to %s (cp exited %d)", tree, dest, rc);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analysis/rows.h"
+#include "common/kernel_line.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/spawn.h"
@@ -84,7 +85,7 @@ static char *ylabel(const struct ds_group *g)
 static char *clock_tag(const struct ds_group *g, char sep)
 {
 	char *clock = strcmp(g->clock, "host") ? xasprintf("%c%s", sep, g->clock) : xstrdup("");
-	char *tag = strcmp(g->line, RS_DEFAULT_LINE) ? xasprintf("%s%c%s", clock, sep, g->line)
+	char *tag = !hb_is_default_line(g->line) ? xasprintf("%s%c%s", clock, sep, g->line)
 						      : xstrdup(clock);
 	free(clock);
 	return tag;

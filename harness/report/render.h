@@ -24,8 +24,8 @@ const struct report_renderer *report_renderer(enum report_format format);
 
 /* The renderers' entry points, for render.c. */
 void report_render_text(struct report_ctx *ctx, bool markdown);
-/* The comparison across kernel lines (report_lines.c); nothing for a one-line set. */
-void report_lines_text(struct report_ctx *ctx, bool markdown);
+/* The comparison across kernel lines (report_kernel_lines.c); nothing for a one-line set. */
+void report_kernel_lines_text(struct report_ctx *ctx, bool markdown);
 void report_render_json(struct report_ctx *ctx);
 void report_render_csv(struct report_ctx *ctx);
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/kernel_line.h"
 #include "common/xalloc.h"
 #include "results/store.h"
 
@@ -27,7 +28,7 @@ bool report_show_clock(const struct report_ctx *ctx, const struct ds_group *g)
 
 bool report_show_line(const struct report_ctx *ctx, const struct ds_group *g)
 {
-	return ctx->ds.nlines > 1 || strcmp(g->line, RS_DEFAULT_LINE);
+	return ctx->ds.nlines > 1 || !hb_is_default_line(g->line);
 }
 
 char *report_place(const struct report_ctx *ctx, const struct ds_group *g)

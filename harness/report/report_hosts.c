@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/json.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
 #include "report/report_ctx.h"
@@ -17,14 +18,6 @@ struct hosts {
 	size_t n;
 	bool more;      /* hosts beyond MAX_HOSTS were left out */
 };
-
-static json_object *get(json_object *o, const char *key)
-{
-	json_object *v = NULL;
-	if (o)
-		json_object_object_get_ex(o, key, &v);
-	return v;
-}
 
 static struct dataset *host_ds(struct hosts *h, const char *name)
 {
@@ -48,14 +41,14 @@ static void load_hosts(const char *dir, struct hosts *h)
 
 	free(path);
 	while (f && getline(&line, &cap, f) > 0) {
-		json_object *s = json_tokener_parse(line), *host = get(s, "host"), *lib = get(s, "lower_is_better");
+		json_object *s = json_tokener_parse(line), *host = hb_json_get(s, "host"), *lib = hb_json_get(s, "lower_is_better");
 		struct dataset *ds = host ? host_ds(h, json_object_get_string(host)) : NULL;
-		if (ds && get(s, "workload") && get(s, "metric") && get(s, "variant") && get(s, "value"))
-			dataset_add(ds, json_object_get_string(get(s, "workload")),
-				    json_object_get_string(get(s, "metric")), json_object_get_string(get(s, "unit")) ?: "",
-				    get(s, "cores") ? json_object_get_int(get(s, "cores")) : -1,
-				    json_object_get_string(get(s, "variant")), lib ? json_object_get_boolean(lib) : true,
-				    json_object_get_double(get(s, "value")));
+		if (ds && hb_json_get(s, "workload") && hb_json_get(s, "metric") && hb_json_get(s, "variant") && hb_json_get(s, "value"))
+			dataset_add(ds, json_object_get_string(hb_json_get(s, "workload")),
+				    json_object_get_string(hb_json_get(s, "metric")), json_object_get_string(hb_json_get(s, "unit")) ?: "",
+				    hb_json_get(s, "cores") ? json_object_get_int(hb_json_get(s, "cores")) : -1,
+				    json_object_get_string(hb_json_get(s, "variant")), lib ? json_object_get_boolean(lib) : true,
+				    json_object_get_double(hb_json_get(s, "value")));
 		json_object_put(s);
 	}
 	free(line);
@@ -66,14 +59,14 @@ static void load_hosts(const char *dir, struct hosts *h)
 /* "AMD EPYC, 2 cores" of a hosts[] entry of meta.json. Caller frees. */
 static char *host_kind(json_object *e)
 {
-	json_object *hi = get(e, "hostinfo");
-	return xasprintf("%s, %d cores", json_object_get_string(get(get(hi, "cpu"), "brand")) ?: "unknown CPU",
-			 json_object_get_int(get(get(hi, "topology"), "cores")));
+	json_object *hi = hb_json_get(e, "hostinfo");
+	return xasprintf("%s, %d cores", json_object_get_string(hb_json_get(hb_json_get(hi, "cpu"), "brand")) ?: "unknown CPU",
+			 json_object_get_int(hb_json_get(hb_json_get(hi, "topology"), "cores")));
 }
 
 static void warn_if_different(const struct report_ctx *ctx)
 {
-	json_object *hosts = get(ctx->meta, "hosts");
+	json_object *hosts = hb_json_get(ctx->meta, "hosts");
 	size_t n = hosts ? json_object_array_length(hosts) : 0;
 	char *first = n ? host_kind(json_object_array_get_idx(hosts, 0)) : NULL;
 
@@ -82,8 +75,8 @@ static void warn_if_different(const struct report_ctx *ctx)
 		if (strcmp(k, first)) {
 			fprintf(ctx->out, "warning: the hosts differ: %s is %s, %s is %s; pooled figures mix "
 				"them (per-host figures below)\n",
-				json_object_get_string(get(json_object_array_get_idx(hosts, 0), "name")), first,
-				json_object_get_string(get(json_object_array_get_idx(hosts, i), "name")), k);
+				json_object_get_string(hb_json_get(json_object_array_get_idx(hosts, 0), "name")), first,
+				json_object_get_string(hb_json_get(json_object_array_get_idx(hosts, i), "name")), k);
 			free(k);
 			break;
 		}
@@ -120,7 +113,7 @@ static void print_host(const struct report_ctx *ctx, const char *name, struct da
 void report_hosts(const struct report_ctx *ctx)
 {
 	struct hosts h = { .n = 0 };
-	json_object *hosts = get(ctx->meta, "hosts");
+	json_object *hosts = hb_json_get(ctx->meta, "hosts");
 
 	/* Only merged sets list hosts: a one-host run costs no second pass over its samples. */
 	if (!hosts || !json_object_is_type(hosts, json_type_array) || json_object_array_length(hosts) < 2)

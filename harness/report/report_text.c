@@ -252,6 +252,6 @@ void report_render_text(struct report_ctx *ctx, bool markdown)
 			for (size_t i = 0; i < n; i++)
 				long_group(ctx, picked[i], markdown);
 	}
-	report_lines_text(ctx, markdown);
+	report_kernel_lines_text(ctx, markdown);
 	free(picked);
 }

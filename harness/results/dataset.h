@@ -34,7 +34,7 @@ struct ds_cell {
 /* One (clock, kernel line, workload, metric, cores): the unit and direction come from its first sample. */
 struct ds_group {
 	char *clock;      /* "host" or "icount" (sample_clock()) */
-	char *line;       /* kernel line (sample_line(): "6.1" for sets from before lines) */
+	char *line;       /* kernel line (sample_line(): HB_DEFAULT_LINE for sets from before lines) */
 	char *workload;
 	char *metric;
 	char *unit;

@@ -10,18 +10,11 @@
 #include <unistd.h>
 
 #include "common/fileutil.h"
+#include "common/json.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
 #include "results/store.h"
-
-static json_object *get(json_object *o, const char *key)
-{
-	json_object *v = NULL;
-	if (o)
-		json_object_object_get_ex(o, key, &v);
-	return v;
-}
 
 /* Calls cb for every parsable line of dir's samples.jsonl; corrupt lines are counted.
  * -1 when the file cannot be opened (absent is an empty set: 0). */
@@ -67,9 +60,9 @@ static int cmp_str(const void *a, const void *b)
 
 static char *round_key(json_object *s, int offset)
 {
-	return xasprintf("%s\t%d\t%d", json_object_get_string(get(s, "workload")),
-			 get(s, "cores") ? json_object_get_int(get(s, "cores")) : -1,
-			 get(s, "boot") ? json_object_get_int(get(s, "boot")) + offset : -1);
+	return xasprintf("%s\t%d\t%d", json_object_get_string(hb_json_get(s, "workload")),
+			 hb_json_get(s, "cores") ? json_object_get_int(hb_json_get(s, "cores")) : -1,
+			 hb_json_get(s, "boot") ? json_object_get_int(hb_json_get(s, "boot")) + offset : -1);
 }
 
 static void note_round(json_object *s, void *ctx)
@@ -77,9 +70,9 @@ static void note_round(json_object *s, void *ctx)
 	struct rounds *r = ctx;
 	char *k = round_key(s, 0);
 
-	if (get(s, "boot") && json_object_get_int(get(s, "boot")) > r->set_max)
-		r->set_max = json_object_get_int(get(s, "boot"));
-	if (get(s, "boot") && tfind(k, &r->seen, cmp_str))
+	if (hb_json_get(s, "boot") && json_object_get_int(hb_json_get(s, "boot")) > r->set_max)
+		r->set_max = json_object_get_int(hb_json_get(s, "boot"));
+	if (hb_json_get(s, "boot") && tfind(k, &r->seen, cmp_str))
 		r->collides = true;
 	if (*(char **)tsearch(k, &r->mine, cmp_str) != k)
 		free(k);
@@ -133,10 +126,10 @@ static void write_sample(json_object *s, void *ctx)
 {
 	struct writer *w = ctx;
 
-	if (!get(s, "host"))
+	if (!hb_json_get(s, "host"))
 		json_object_object_add(s, "host", json_object_new_string(w->host));
-	if (w->offset && get(s, "boot"))
-		json_object_object_add(s, "boot", json_object_new_int(json_object_get_int(get(s, "boot")) + w->offset));
+	if (w->offset && hb_json_get(s, "boot"))
+		json_object_object_add(s, "boot", json_object_new_int(json_object_get_int(hb_json_get(s, "boot")) + w->offset));
 	fprintf(w->f, "%s\n", json_object_to_json_string_ext(s, JSON_C_TO_STRING_PLAIN));
 	w->n++;
 }
@@ -144,13 +137,13 @@ static void write_sample(json_object *s, void *ctx)
 /* Adds set i's hosts to meta "hosts" (a merged set brings its own list). */
 static void add_hosts(json_object *hosts, json_object *meta, const char *host)
 {
-	json_object *list = get(meta, "hosts"), *e;
+	json_object *list = hb_json_get(meta, "hosts"), *e;
 	size_t n = list ? json_object_array_length(list) : 0;
 
 	if (!list) {
 		e = json_object_new_object();
 		json_object_object_add(e, "name", json_object_new_string(host));
-		json_object_object_add(e, "hostinfo", json_object_get(get(meta, "host")));
+		json_object_object_add(e, "hostinfo", json_object_get(hb_json_get(meta, "host")));
 		list = json_object_new_array();
 		json_object_array_add(list, e);
 		n = 1;
@@ -159,10 +152,10 @@ static void add_hosts(json_object *hosts, json_object *meta, const char *host)
 	}
 	for (size_t i = 0; i < n; i++) {
 		json_object *h = json_object_array_get_idx(list, i);
-		const char *name = json_object_get_string(get(h, "name"));
+		const char *name = json_object_get_string(hb_json_get(h, "name"));
 		bool seen = false;
 		for (size_t j = 0; j < json_object_array_length(hosts) && !seen; j++)
-			seen = !strcmp(json_object_get_string(get(json_object_array_get_idx(hosts, j), "name")), name);
+			seen = !strcmp(json_object_get_string(hb_json_get(json_object_array_get_idx(hosts, j), "name")), name);
 		if (!seen)
 			json_object_array_add(hosts, json_object_get(h));
 	}

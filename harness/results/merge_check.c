@@ -4,16 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/json.h"
 #include "common/xalloc.h"
 #include "results/merge.h"
-
-static json_object *get(json_object *o, const char *key)
-{
-	json_object *v = NULL;
-	if (o)
-		json_object_object_get_ex(o, key, &v);
-	return v;
-}
 
 static const char *str_or(json_object *v, const char *dflt)
 {
@@ -33,11 +26,11 @@ static const char *first_difference(json_object *a, json_object *b, const char *
 	if (!a || !b || !json_object_is_type(a, json_type_object) || !json_object_is_type(b, json_type_object))
 		return NULL;
 	json_object_object_foreach(a, name, x) {
-		json_object *y = get(b, name);
+		json_object *y = hb_json_get(b, name);
 		if (!y)
 			continue;
-		*va = field ? get(x, field) : x;
-		*vb = field ? get(y, field) : y;
+		*va = field ? hb_json_get(x, field) : x;
+		*vb = field ? hb_json_get(y, field) : y;
 		if (!json_object_equal(*va, *vb))
 			return name;
 	}
@@ -48,16 +41,16 @@ static const char *first_difference(json_object *a, json_object *b, const char *
  * Sets from before lines (no "kernels_by_line") compare "kernels", all 6.1's. */
 static char *kernel_difference(json_object *a, json_object *b)
 {
-	json_object *la = get(a, "kernels_by_line"), *lb = get(b, "kernels_by_line"), *va = NULL, *vb = NULL;
+	json_object *la = hb_json_get(a, "kernels_by_line"), *lb = hb_json_get(b, "kernels_by_line"), *va = NULL, *vb = NULL;
 	const char *name;
 
 	if (!la || !lb || !json_object_is_type(la, json_type_object)) {
-		name = first_difference(get(a, "kernels"), get(b, "kernels"), "key", &va, &vb);
+		name = first_difference(hb_json_get(a, "kernels"), hb_json_get(b, "kernels"), "key", &va, &vb);
 		return name ? xasprintf("the cache key of kernel '%s' (%.12s vs %.12s)", name,
 					str_or(va, "none"), str_or(vb, "none")) : NULL;
 	}
 	json_object_object_foreach(la, line, ka) {
-		name = first_difference(ka, get(lb, line), "key", &va, &vb);
+		name = first_difference(ka, hb_json_get(lb, line), "key", &va, &vb);
 		if (name)
 			return xasprintf("the cache key of kernel '%s' on line %s (%.12s vs %.12s)", name,
 					 line, str_or(va, "none"), str_or(vb, "none"));
@@ -69,22 +62,22 @@ static char *kernel_difference(json_object *a, json_object *b)
 static char *difference(json_object *a, json_object *b)
 {
 	json_object *va = NULL, *vb = NULL;
-	const char *name, *ca = str_or(get(a, "clock"), "host"), *cb = str_or(get(b, "clock"), "host");
+	const char *name, *ca = str_or(hb_json_get(a, "clock"), "host"), *cb = str_or(hb_json_get(b, "clock"), "host");
 	char *kd;
 
 	if (strcmp(ca, cb))
 		return xasprintf("clock ('%s' vs '%s')", ca, cb);
-	if (get(a, "accel") && get(b, "accel") && strcmp(str_or(get(a, "accel"), ""), str_or(get(b, "accel"), "")))
-		return xasprintf("accel ('%s' vs '%s')", str_or(get(a, "accel"), ""), str_or(get(b, "accel"), ""));
+	if (hb_json_get(a, "accel") && hb_json_get(b, "accel") && strcmp(str_or(hb_json_get(a, "accel"), ""), str_or(hb_json_get(b, "accel"), "")))
+		return xasprintf("accel ('%s' vs '%s')", str_or(hb_json_get(a, "accel"), ""), str_or(hb_json_get(b, "accel"), ""));
 	if ((kd = kernel_difference(a, b)))
 		return kd;
-	if ((name = first_difference(get(a, "workloads"), get(b, "workloads"), NULL, &va, &vb))) {
+	if ((name = first_difference(hb_json_get(a, "workloads"), hb_json_get(b, "workloads"), NULL, &va, &vb))) {
 		char *sa = xstrdup(compact(va));
 		char *r = xasprintf("the parameters of workload '%s' (%s vs %s)", name, sa, compact(vb));
 		free(sa);
 		return r;
 	}
-	if ((name = first_difference(get(a, "variants"), get(b, "variants"), NULL, &va, &vb))) {
+	if ((name = first_difference(hb_json_get(a, "variants"), hb_json_get(b, "variants"), NULL, &va, &vb))) {
 		char *sa = xstrdup(compact(va));
 		char *r = xasprintf("the definition of variant '%s' (%s vs %s)", name, sa, compact(vb));
 		free(sa);
@@ -110,11 +103,11 @@ int merge_check(json_object *const *metas, char *const *sets, size_t n, char **w
 
 char *merge_host_name(json_object *meta, const char *dir)
 {
-	const char *h = str_or(get(get(meta, "host"), "hostname"), NULL);
+	const char *h = str_or(hb_json_get(hb_json_get(meta, "host"), "hostname"), NULL);
 	char *copy, *base;
 
 	if (!h)
-		h = str_or(get(get(meta, "shard"), "node"), NULL);
+		h = str_or(hb_json_get(hb_json_get(meta, "shard"), "node"), NULL);
 	if (h)
 		return xstrdup(h);
 	copy = xstrdup(dir);

@@ -142,20 +142,6 @@ static json_object *sample_json(const struct sample *s)
 	return o;
 }
 
-static int write_all(int fd, const char *p, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 static bool is_name(const char *s)
 {
 	return s && *s;
@@ -179,7 +165,7 @@ int rs_append(struct result_set *rs, const struct sample *s)
 	json_object_put(o);
 	/* One write() of the whole line: O_APPEND keeps it contiguous even if a reader
 	 * is tailing the file. */
-	rc = write_all(rs->samples_fd, line, strlen(line)) < 0 ||
+	rc = hb_write_all(rs->samples_fd, line, strlen(line)) < 0 ||
 	     (rs->sync_each && fsync(rs->samples_fd) < 0) ? -1 : 0;
 	if (rc < 0)
 		hb_error("cannot append to %s/%s: %s", rs->dir, RS_SAMPLES_FILE, strerror(errno));

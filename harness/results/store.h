@@ -42,10 +42,6 @@
 /* {"name": "host"|"icount", ...}: the guest clock of the run (absent: host). */
 #define RS_META_CLOCK "clock"
 
-/* The kernel line of samples and sets written before lines existed (configs/kline.h's
- * KLINE_DEFAULT; results/ does not depend on kernel/). */
-#define RS_DEFAULT_LINE "6.1"
-
 struct sample {
 	const char *variant;
 	const char *workload;
@@ -61,14 +57,14 @@ struct sample {
 	 * host). Samples of different clocks are never compared. */
 	const char *clock;
 	/* The kernel line it was measured on ("6.12"), written as "kernel_line"; NULL reads
-	 * as "6.1" (sets from before lines). Samples of different lines are never compared
+	 * as HB_DEFAULT_LINE (sets from before lines). Samples of different lines are never compared
 	 * as variant against baseline. */
 	const char *kernel_line;
 };
 
 /* The clock name of a sample: "host" when it has none. */
 const char *sample_clock(const struct sample *s);
-/* s->kernel_line, or "6.1" when absent (RS_DEFAULT_LINE). */
+/* s->kernel_line, or the default line when absent (HB_DEFAULT_LINE). */
 const char *sample_line(const struct sample *s);
 
 struct result_set;

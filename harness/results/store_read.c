@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "common/fileutil.h"
+#include "common/kernel_line.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/progress.h"
@@ -270,5 +271,5 @@ const char *sample_clock(const struct sample *s)
 
 const char *sample_line(const struct sample *s)
 {
-	return s->kernel_line ? s->kernel_line : RS_DEFAULT_LINE;
+	return s->kernel_line ? s->kernel_line : HB_DEFAULT_LINE;
 }

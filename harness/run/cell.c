@@ -80,7 +80,7 @@ static char *gather_rep(const struct workload *w, const struct workload_cell *wc
 static char *cell_log_dir(const struct run *r, const struct plan_cell *c)
 {
 	for (int attempt = 1;; attempt++) {
-		bool other = strcmp(c->line, KLINE_DEFAULT) != 0; /* default line: names as before */
+		bool other = !hb_is_default_line(c->line); /* default line: names as before */
 		char *d = xasprintf("%s/logs/%s%s%s-%s-c%d-b%d%s%.0d", r->dir, other ? c->line : "",
 				    other ? "-" : "", c->variant, c->workload, c->cores, c->boot,
 				    attempt > 1 ? "-try" : "", attempt > 1 ? attempt : 0);
@@ -96,19 +96,19 @@ static struct vm_opts cell_vm_opts(const struct run *r, const struct plan_cell *
 				   const struct workload_cell *wc, const char *log_dir, int reps)
 {
 	const struct workload *w = run_workload(r, c->workload);
-	double timeout = r->opts->vm.timeout_s;
+	struct vm_opts o = { .accel_reason = r->accel_reason, .round = c->boot, .log_dir = log_dir,
+			     .prealloc = true, .disks = (const char *const *)wc->disks };
+	struct vm_cli cli = r->opts->vm;
 
-	if (timeout <= 0) /* generous: four times the estimate, at least ten minutes */
-		timeout = 600 + 4 * estimate_cell_s(&r->est, w->name, reps);
-	return (struct vm_opts){
-		.cores = c->cores, .mem_mib = r->mem_mib, .timeout_s = timeout, .accel = r->accel,
-		.accel_reason = r->accel_reason, .clock = (enum guest_clock)r->opts->vm.clock,
-		.round = c->boot,
-		.machine = r->opts->vm.machine,
-		.rootfs = r->opts->vm.rootfs, .entry = r->opts->vm.entry, .pin = r->opts->vm.pin,
-		.overcommit = r->opts->vm.overcommit, .log_dir = log_dir, .prealloc = true,
-		.disks = (const char *const *)wc->disks,
-	};
+	cli.cores = NULL; /* the plan owns the --cores list; a cell has its own count */
+	cli.ncores = 0;
+	vm_cli_apply(&cli, &o); /* clock, machine, rootfs, entry, pin, overcommit, timeout */
+	o.cores = c->cores;
+	o.mem_mib = r->mem_mib; /* raised to what the workloads need */
+	o.accel = r->accel;     /* resolved before the first boot */
+	if (o.timeout_s <= 0)   /* generous: four times the estimate, at least ten minutes */
+		o.timeout_s = 600 + 4 * estimate_cell_s(&r->est, w->name, reps);
+	return o;
 }
 
 /* Appends the samples of every complete repetition; fills done[] and returns the first
@@ -119,7 +119,7 @@ static char *append_reps(struct run *r, const struct plan_cell *c, const struct 
 {
 	const struct workload *w = run_workload(r, c->workload);
 	struct sample base = { .variant = c->variant, .kernel_line = c->line, .cores = c->cores, .boot = c->boot,
-			       .clock = guest_clock_name((enum guest_clock)r->opts->vm.clock) };
+			       .clock = guest_clock_name(vm_cli_clock(&r->opts->vm)) };
 	struct sample_buf buf = { 0 };
 	char *first_reason = NULL;
 

@@ -148,7 +148,7 @@ json_object *run_meta_build(const struct run *r, int argc, char **argv)
 	free(args);
 	json_object_object_add(m, RS_META_ACCEL, json_object_new_string(r->accel == ACCEL_KVM ? "kvm" : "tcg"));
 	json_object_object_add(m, RS_META_ACCEL_REASON, json_object_new_string(r->accel_reason ? r->accel_reason : ""));
-	json_object_object_add(m, RS_META_CLOCK, clock_json((enum guest_clock)r->opts->vm.clock));
+	json_object_object_add(m, RS_META_CLOCK, clock_json(vm_cli_clock(&r->opts->vm)));
 	json_object_object_add(m, RS_META_OVERCOMMIT, json_object_new_boolean(r->opts->vm.overcommit));
 	json_object_object_add(m, "pinning", json_object_new_boolean(r->opts->vm.pin));
 	/* "kernels" is the first line's, keyed by build as before lines (report --against-seeds

@@ -15,10 +15,13 @@ struct run_opts {
 	char **lines;          /* --kernels; NULL: the default line */
 	char **variants;       /* NULL: default */
 	char **workloads;      /* NULL: default */
-	int reps;              /* 0: default */
-	int boots;             /* 0: default; with until_ci the minimum number of rounds */
+	int reps;
+	bool reps_given;       /* on the command line, not the table's default */
+	int boots;             /* with until_ci the minimum number of rounds */
+	bool boots_given;
 	double until_ci;       /* > 0: add rounds until every 95% CI half-width <= this (pp) */
-	int max_boots;         /* with until_ci: at most this many rounds (0: default) */
+	int max_boots;         /* with until_ci: at most this many rounds (at least --boots) */
+	bool max_boots_given;
 	char **params;         /* "W.KEY=VALUE", NULL-terminated (never NULL) */
 	enum plan_order order;
 	bool order_given;

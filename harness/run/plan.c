@@ -9,12 +9,10 @@
 #include "common/xalloc.h"
 #include "configs/kline.h"
 
-static const char default_line[] = KLINE_DEFAULT;
-
 static void add_cell(struct plan *p, size_t *cap, size_t lv, const char *w, int cores, int boot)
 {
 	size_t nv = hb_strv_len(p->variants);
-	const char *line = p->lines ? p->lines[lv / nv] : default_line;
+	const char *line = p->lines ? p->lines[lv / nv] : HB_DEFAULT_LINE;
 
 	p->cells = xgrow(p->cells, cap, p->ncells + 1, sizeof(*p->cells));
 	p->cells[p->ncells++] = (struct plan_cell){ .line = line, .variant = p->variants[lv % nv],
@@ -71,7 +69,7 @@ void plan_build(struct plan *p)
 
 char *plan_cell_key(const struct plan_cell *c)
 {
-	if (!c->line || !strcmp(c->line, default_line))
+	if (hb_is_default_line(c->line))
 		return xasprintf("%s/%s/%d/%d", c->variant, c->workload, c->cores, c->boot);
 	return xasprintf("%s:%s/%s/%d/%d", c->line, c->variant, c->workload, c->cores, c->boot);
 }

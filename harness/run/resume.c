@@ -9,6 +9,7 @@
 #include "boot/clock.h"
 #include "common/argparse.h"
 #include "common/fileutil.h"
+#include "common/json.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
@@ -45,19 +46,12 @@ static json_object *read_meta(const char *dir, char **why)
 	return meta;
 }
 
-static json_object *get(json_object *o, const char *key)
-{
-	json_object *v = NULL;
-	json_object_object_get_ex(o, key, &v);
-	return v;
-}
-
 static const char *plan_option_given(const struct run_opts *o)
 {
 	const char *given = o->lines ? "--kernels" : o->variants ? "--variants" : o->workloads ? "--workloads" : o->vm.cores ? "--cores"
-		: o->reps ? "--reps" : o->boots ? "--boots" : o->params[0] ? "--param" : o->order_given ? "--order"
+		: o->reps_given ? "--reps" : o->boots_given ? "--boots" : o->params[0] ? "--param" : o->order_given ? "--order"
 		: o->seed_given ? "--seed" : o->vm.mem_mib ? "--mem" : o->out ? "--out"
-		: o->until_ci ? "--until-ci" : o->max_boots ? "--max-boots" : o->vm.clock ? "--clock"
+		: o->until_ci ? "--until-ci" : o->max_boots_given ? "--max-boots" : o->vm.clock ? "--clock"
 		: NULL;
 	return given;
 }
@@ -74,7 +68,7 @@ int resume_read_plan(const char *dir, struct run_opts *o, char **why)
 	}
 	if (!(meta = read_meta(dir, why)))
 		return -1;
-	plan = get(meta, "plan");
+	plan = hb_json_get(meta, "plan");
 	if (!plan) {
 		json_object_put(meta);
 		*why = xasprintf("--resume: '%s' is not a result set of 'harness run' (no meta.json "
@@ -82,32 +76,32 @@ int resume_read_plan(const char *dir, struct run_opts *o, char **why)
 		return -1;
 	}
 	/* Sets from before lines have no "kernels": their plan was the default line alone. */
-	o->lines = get(plan, "kernels") ? strv_from_json(get(plan, "kernels")) : NULL;
-	o->variants = strv_from_json(get(plan, "variants"));
-	o->workloads = strv_from_json(get(plan, "workloads"));
+	o->lines = hb_json_get(plan, "kernels") ? strv_from_json(hb_json_get(plan, "kernels")) : NULL;
+	o->variants = strv_from_json(hb_json_get(plan, "variants"));
+	o->workloads = strv_from_json(hb_json_get(plan, "workloads"));
 	hb_free_strv(o->params);
-	o->params = strv_from_json(get(plan, "params"));
-	v = get(plan, "cores");
+	o->params = strv_from_json(hb_json_get(plan, "params"));
+	v = hb_json_get(plan, "cores");
 	o->vm.ncores = v ? json_object_array_length(v) : 0;
 	o->vm.cores = xcalloc(o->vm.ncores + 1, sizeof(long));
 	for (size_t i = 0; i < o->vm.ncores; i++)
 		o->vm.cores[i] = json_object_get_int(json_object_array_get_idx(v, i));
-	o->reps = json_object_get_int(get(plan, "reps"));
-	o->boots = json_object_get_int(get(plan, "boots"));
-	if ((v = get(plan, "until_ci"))) { /* the same stop rule goes on */
-		o->until_ci = json_object_get_double(get(v, "pct"));
+	o->reps = json_object_get_int(hb_json_get(plan, "reps"));
+	o->boots = json_object_get_int(hb_json_get(plan, "boots"));
+	if ((v = hb_json_get(plan, "until_ci"))) { /* the same stop rule goes on */
+		o->until_ci = json_object_get_double(hb_json_get(v, "pct"));
 		o->max_boots = o->boots;
-		o->boots = json_object_get_int(get(v, "min_boots"));
+		o->boots = json_object_get_int(hb_json_get(v, "min_boots"));
 	}
-	if ((v = get(meta, RS_META_CLOCK)) && (v = get(v, "name"))) { /* one set, one clock */
+	if ((v = hb_json_get(meta, RS_META_CLOCK)) && (v = hb_json_get(v, "name"))) { /* one set, one clock */
 		enum guest_clock c;
 		if (guest_clock_parse(json_object_get_string(v), &c) == 0)
 			o->vm.clock = c;
 	}
-	o->order = !strcmp(json_object_get_string(get(plan, "order")) ?: "", "grouped") ? ORDER_GROUPED : ORDER_INTERLEAVED;
-	o->seed = (unsigned long)json_object_get_int64(get(plan, "seed"));
-	o->vm.mem_mib = json_object_get_int64(get(plan, "mem_mib"));
-	if (get(meta, "overcommit") && json_object_get_boolean(get(meta, "overcommit")))
+	o->order = !strcmp(json_object_get_string(hb_json_get(plan, "order")) ?: "", "grouped") ? ORDER_GROUPED : ORDER_INTERLEAVED;
+	o->seed = (unsigned long)json_object_get_int64(hb_json_get(plan, "seed"));
+	o->vm.mem_mib = json_object_get_int64(hb_json_get(plan, "mem_mib"));
+	if (hb_json_get(meta, "overcommit") && json_object_get_boolean(hb_json_get(meta, "overcommit")))
 		o->vm.overcommit = true;
 	json_object_put(meta);
 	if (!o->variants[0] || !o->workloads[0] || !o->vm.ncores || o->reps < 1 || o->boots < 1) {
@@ -137,16 +131,16 @@ static bool keep_line(const struct run *r, const char *line)
 
 	if (!o)
 		return true;
-	variant = json_object_get_string(get(o, "variant"));
-	workload = json_object_get_string(get(o, "workload"));
-	kline = get(o, "kernel_line") ? json_object_get_string(get(o, "kernel_line")) : NULL;
+	variant = json_object_get_string(hb_json_get(o, "variant"));
+	workload = json_object_get_string(hb_json_get(o, "workload"));
+	kline = hb_json_get(o, "kernel_line") ? json_object_get_string(hb_json_get(o, "kernel_line")) : NULL;
 	for (size_t w = 0; variant && workload && w < r->nworkloads; w++) {
 		struct plan_cell probe = { .line = kline, .variant = variant, .workload = r->workloads[w]->name,
-					   .cores = json_object_get_int(get(o, "cores")),
-					   .boot = json_object_get_int(get(o, "boot")) };
+					   .cores = json_object_get_int(hb_json_get(o, "cores")),
+					   .boot = json_object_get_int(hb_json_get(o, "boot")) };
 		char *key;
 		struct plan_cell *c;
-		int rep = json_object_get_int(get(o, "rep"));
+		int rep = json_object_get_int(hb_json_get(o, "rep"));
 
 		if (!workload_sample_belongs(r->workloads[w]->name, workload))
 			continue;

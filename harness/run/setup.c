@@ -29,8 +29,8 @@ static int usage(char **why, char *reason)
 /* --until-ci needs two rounds for an interval and a baseline to pair with. */
 static int check_until_ci(struct run_opts *o, char **why)
 {
-	if (!o->max_boots)
-		o->max_boots = o->boots > 10 ? o->boots : 10;
+	if (!o->max_boots_given && o->max_boots < o->boots)
+		o->max_boots = o->boots; /* the table's default, raised to the minimum */
 	if (o->boots < 2)
 		*why = xasprintf("--until-ci: --boots %d rounds cannot give an interval (accepted: "
 				 "--boots 2 or more as the minimum)", o->boots);
@@ -53,7 +53,7 @@ static int check_lines(struct run_opts *o, char **why)
 {
 	if (!o->lines) {
 		o->lines = xcalloc(2, sizeof(char *));
-		o->lines[0] = xstrdup(KLINE_DEFAULT);
+		o->lines[0] = xstrdup(HB_DEFAULT_LINE);
 	}
 	if (kline_check_sources_used(o->sources, o->lines, why) < 0)
 		return -1;
@@ -95,23 +95,14 @@ static int fill_defaults(struct run *r, char **why)
 		return HB_EXIT_USAGE;
 	if (!o->workloads)
 		o->workloads = matrix_default_workloads();
-	/* Three boots of one repetition rather than one boot of three: the cells of a round
-	 * run side by side and each round is shuffled, so drift on the host spreads over all
-	 * variants instead of landing on one. Measured here: over one half-hour kbuild round
-	 * the guests' user time (which no variant changes) fell 19%, and with the baseline
-	 * always first init_on_free came out 13% *faster*; interleaved over 4 boots it did not. */
-	if (!o->reps)
-		o->reps = 1;
-	if (!o->boots)
-		o->boots = 3;
-	if (o->max_boots && !o->until_ci)
+	if (o->max_boots_given && !o->until_ci)
 		return usage(why, xasprintf("--max-boots %d: goes with --until-ci (accepted: both, or "
 					    "--boots alone)", o->max_boots));
 	if (o->until_ci && check_until_ci(o, why) < 0)
 		return HB_EXIT_USAGE;
-	/* A fixed default seed: --dry-run shows the order the run will use; meta.json keeps it. */
-	if (!o->seed && o->order == ORDER_INTERLEAVED)
-		o->seed = 1;
+	/* A grouped run is not shuffled: it records no seed unless one was given. */
+	if (!o->seed_given && o->order == ORDER_GROUPED)
+		o->seed = 0;
 	return 0;
 }
 

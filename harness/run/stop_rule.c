@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/kernel_line.h"
 #include "common/xalloc.h"
 #include "results/store.h"
 #include "run/run.h"
@@ -121,7 +122,7 @@ static bool ran(const struct collect *c, const char *line, const char *variant,
 static void judge(const struct collect *c, struct stop_verdict *v, const char *line,
 		  const char *variant, const char *workload, int cores)
 {
-	bool other = strcmp(line, RS_DEFAULT_LINE) != 0;
+	bool other = !hb_is_default_line(line);
 	double h;
 
 	if (!ran(c, line, "baseline", workload, cores) && !ran(c, line, variant, workload, cores))
@@ -164,7 +165,7 @@ static void judge_plan(const struct collect *c, struct stop_verdict *v)
 	char *const *lines = c->r->plan.lines;
 
 	if (!lines)
-		judge_line(c, v, RS_DEFAULT_LINE);
+		judge_line(c, v, HB_DEFAULT_LINE);
 	for (size_t l = 0; lines && lines[l]; l++)
 		judge_line(c, v, lines[l]);
 }

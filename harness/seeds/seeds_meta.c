@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analysis/numfmt.h"
+#include "common/kernel_line.h"
 #include "common/xalloc.h"
 #include "configs/kconfigs.h"
 #include "seeds/seeds_report.h"
@@ -39,7 +40,7 @@ const char *seeds_measured_line(const struct report_ctx *ctx)
 
 	if (json_object_is_type(first, json_type_string))
 		return json_object_get_string(first);
-	return ctx->ds.nlines ? ctx->ds.lines[0] : RS_DEFAULT_LINE;
+	return ctx->ds.nlines ? ctx->ds.lines[0] : HB_DEFAULT_LINE;
 }
 
 char *seeds_measured_accel(const struct report_ctx *ctx)

@@ -1,12 +1,13 @@
 /* --against-seeds as text or markdown: per published source (seed, workload, conditions)
  * its conditions and the measured ones, then one row per figure: published vs measured
- * and how they agree. (A source with nothing measured for one reason: seeds_lines.c; one
+ * and how they agree. (A source with nothing measured for one reason: seeds_oneline.c; one
  * whose seed printed both arms and their difference, in that shape: seeds_arms.c.) */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/numfmt.h"
+#include "common/kernel_line.h"
 #include "common/xalloc.h"
 #include "seeds/render.h"
 #include "seeds/seeds_report.h"
@@ -77,7 +78,7 @@ static char *published_cores(const struct seed_match *rows, size_t n)
  * Caller frees. */
 static char *line_note(const struct seeds_report *sr, const char *line)
 {
-	if (sr->ctx->ds.nlines < 2 && !strcmp(line, RS_DEFAULT_LINE))
+	if (sr->ctx->ds.nlines < 2 && hb_is_default_line(line))
 		return xstrdup("");
 	return xasprintf(" (kernel line %s)", line);
 }

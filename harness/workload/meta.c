@@ -2,11 +2,11 @@
  * section or key, a missing required key or a default that its own type rejects is an
  * error naming file and line, so a typo in metadata never silently changes a run. */
 #include <errno.h>
-#include <ini.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/argparse.h"
+#include "common/ini.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
@@ -326,7 +326,6 @@ struct workload *workload_load_path(const char *name, const char *path,
 	struct load_ctx c = { .w = w };
 	bool ok = false;
 	char *slash, *why;
-	int line;
 
 	w->name = xstrdup(name);
 	w->dir = xstrdup(path);
@@ -335,12 +334,8 @@ struct workload *workload_load_path(const char *name, const char *path,
 		*slash = '\0';
 	w->parser = parser;
 
-	line = ini_parse(path, on_entry, &c);
-	if (line < 0) {
-		hb_error("cannot read %s: %s", path, line == -1 ? strerror(errno) : "out of memory");
-	} else if (line > 0) {
-		hb_error("%s:%d: %s", path, line,
-			 c.error ? c.error : "not INI syntax (or a line longer than 199 characters)");
+	if (hb_ini_load(path, on_entry, &c, &c.error) < 0) {
+		/* said */
 	} else if ((why = check_loaded(&c))) {
 		hb_error("%s: %s", path, why);
 		free(why);
@@ -367,11 +362,6 @@ const struct workload_parser *workload_find_parser(const char *name)
 	return NULL;
 }
 
-static int compare_names(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 char **workload_names(void)
 {
 	size_t n = 0;
@@ -382,7 +372,7 @@ char **workload_names(void)
 	names = xcalloc(n + 1, sizeof(*names));
 	for (size_t i = 0; i < n; i++)
 		names[i] = xstrdup(workload_parsers[i]->name);
-	qsort(names, n, sizeof(*names), compare_names);
+	hb_strv_sort(names, n);
 	return names;
 }
 

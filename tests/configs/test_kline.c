@@ -45,7 +45,7 @@ static void check_build_per_line(const char *root, int *failures)
 
 	(void)root;
 	CHECK(config_load_build("patched", &b) == 0);
-	CHECK_STR(b.line, KLINE_DEFAULT);
+	CHECK_STR(b.line, HB_DEFAULT_LINE);
 	CHECK(hb_strv_len(b.fragments) == 2 && hb_strv_len(b.patches) == 2);
 	CHECK(config_check_series(&b, &why) == 0);
 	build_def_free(&b);

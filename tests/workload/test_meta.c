@@ -89,27 +89,42 @@ static void check_value(int *failures, struct workload *w, const char *key, cons
 	free(why);
 }
 
-TEST(param_values)
-{
-	struct workload *hb = workload_require("hackbench", &(char *){ NULL }), *tv = workload_require("test_vmalloc", &(char *){ NULL });
-	struct workload *kb = workload_require("kbuild", &(char *){ NULL }), *ht = workload_require("hugetlb", &(char *){ NULL });
+/* One parameter value of a workload: accepted or not, and a part of the reason. */
+VARIANT_TYPE(param) {
+	const char *workload, *key, *value;
+	bool ok;
+	const char *reason_part; /* NULL: any reason */
+};
+VARIANT(param, hb_groups_bad1) { "hackbench", "groups", "0", false, "accepted: an integer from 1 to 1000" };
+VARIANT(param, hb_groups_bad2) { "hackbench", "groups", "4x", false, "bad value '4x'" };
+VARIANT(param, hb_groups_ok1) { "hackbench", "groups", "4", true, NULL };
+VARIANT(param, hb_groups_bad3) { "hackbench", "groups", "auto", false, NULL };
+VARIANT(param, hb_ipc_bad1) { "hackbench", "ipc", "tcp", false, "one of sockets, pipes" };
+VARIANT(param, tv_modes_ok1) { "test_vmalloc", "modes", "sequential,performance", true, NULL };
+VARIANT(param, tv_modes_bad1) { "test_vmalloc", "modes", "performance,performance", false, "list of performance, sequential" };
+VARIANT(param, tv_modes_bad2) { "test_vmalloc", "modes", "performance,", false, NULL };
+VARIANT(param, tv_run_test_mask_bad1) { "test_vmalloc", "run_test_mask", "1024", false, "1 to 1023" };
+VARIANT(param, tv_threads_ok1) { "test_vmalloc", "threads", "auto", true, NULL };
+VARIANT(param, kb_target_ok1) { "kbuild", "target", "mm/ kernel/", true, NULL };
+VARIANT(param, kb_target_bad1) { "kbuild", "target", "O=/tmp", false, "make targets" };
+VARIANT(param, kb_target_bad2) { "kbuild", "target", "vmlinux;reboot", false, NULL };
+VARIANT(param, kb_source_bad1) { "kbuild", "source", "/no/such/tree", false, "existing file or directory" };
+VARIANT(param, kb_source_ok1) { "kbuild", "source", "/usr", true, NULL };
+VARIANT(param, ht_pages_ok1) { "hugetlb", "pages", "auto", true, NULL };
 
-	check_value(failures, hb, "groups", "0", false, "accepted: an integer from 1 to 1000");
-	check_value(failures, hb, "groups", "4x", false, "bad value '4x'");
-	check_value(failures, hb, "groups", "4", true, NULL);
-	check_value(failures, hb, "groups", "auto", false, NULL);
-	check_value(failures, hb, "ipc", "tcp", false, "one of sockets, pipes");
-	check_value(failures, tv, "modes", "sequential,performance", true, NULL);
-	check_value(failures, tv, "modes", "performance,performance", false, "list of performance, sequential");
-	check_value(failures, tv, "modes", "performance,", false, NULL);
-	check_value(failures, tv, "run_test_mask", "1024", false, "1 to 1023");
-	check_value(failures, tv, "threads", "auto", true, NULL);
-	check_value(failures, kb, "target", "mm/ kernel/", true, NULL);
-	check_value(failures, kb, "target", "O=/tmp", false, "make targets");
-	check_value(failures, kb, "target", "vmlinux;reboot", false, NULL);
-	check_value(failures, kb, "source", "/no/such/tree", false, "existing file or directory");
-	check_value(failures, kb, "source", "/usr", true, NULL);
-	check_value(failures, ht, "pages", "auto", true, NULL);
+TEST_V(param, param_value)
+{
+	struct workload *w = workload_require(variant->workload, &(char *){ NULL });
+
+	check_value(failures, w, variant->key, variant->value, variant->ok, variant->reason_part);
+	workload_free(w);
+}
+
+TEST(param_set_and_json)
+{
+	struct workload *hb = workload_require("hackbench", &(char *){ NULL });
+	struct workload *kb = workload_require("kbuild", &(char *){ NULL });
+
 	workload_set_param(hb, "groups", "4", &(char *){ NULL });
 	CHECK(!strcmp(workload_param(hb, "groups"), "4"), "set_param did not set");
 	CHECK(workload_param_long(kb, "jobs", 7) == 7, "auto gives the caller's value");
@@ -121,9 +136,7 @@ TEST(param_values)
 		json_object_put(j);
 	}
 	workload_free(hb);
-	workload_free(tv);
 	workload_free(kb);
-	workload_free(ht);
 }
 
 /* As an entry point does: the reason printed, exit 2. */

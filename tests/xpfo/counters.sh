@@ -1,5 +1,5 @@
 #!/bin/bash
-# XPFO's counters in real guests (issue 12's done-when, the part the harness can check
+# XPFO's counters in real guests (the part of the XPFO proof the harness can check
 # without the probe module): the xpfo kernel builds (cached after the first time), its
 # guests count unmaps from boot on, the deferred flush runs after file I/O on 2 vCPUs, and
 # the baseline kernel has no xpfo_ lines. The probe module's checks (a)-(d): proof.sh.

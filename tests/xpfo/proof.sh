@@ -1,5 +1,5 @@
 #!/bin/bash
-# The proof that XPFO works (issue 12, item 3), in real guests: one boot per variant runs the
+# The proof that XPFO works, in real guests: one boot per variant runs the
 # probe module the builds ship (kernel-configs/modules/xpfo_probe) on a page a user process
 # wrote (tests/xpfo/run-in-guest.sh, xpfo_check.c), and each (variant, check) is a TAP case:
 #   a  under XPFO the direct-map alias is not present (4K PTE) and a nofault read fails;

@@ -2,7 +2,7 @@
  *   <label>.ext4            an ext4 image of the extracted source tree (label hbksrc)
  *   <label>-<config>.obj/   the O= directory after `make <config>` and `make prepare` on
  *                           the host
- * <label> is the source's identity (build/source.h), so another tarball or tree gets its
+ * <label> is the source's identity (kernel/source.h), so another tarball or tree gets its
  * own files. The guest mounts the image over the tree's own path and a tmpfs copy of the
  * prepared directory over its own path: every path make sees is the one the host
  * prepared with, so make rebuilds only the timed targets, and no source is read over 9p

@@ -29,7 +29,7 @@ static void drop_plan_options(struct run_opts *o)
 	o->vm.cores = NULL;
 	o->vm.ncores = 0;
 	o->reps = o->boots = 0;
-	o->order_given = o->seed_given = false;
+	o->reps_given = o->boots_given = o->order_given = o->seed_given = false;
 	o->vm.mem_mib = 0;
 	o->out = o->resume = NULL;
 	o->dry_run = false;

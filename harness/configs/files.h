@@ -1,7 +1,7 @@
-/* Inside harness/configs/: the INI reader and name rules kernel-configs/ files share
- * (builds, variants, lines). */
-#ifndef HB_CONFIGS_INI_H
-#define HB_CONFIGS_INI_H
+/* Inside harness/configs/: where kernel-configs/ is, the name rules and the keyed INI
+ * form its files share (builds, variants, lines, modules). */
+#ifndef HB_CONFIGS_FILES_H
+#define HB_CONFIGS_FILES_H
 
 #include <stdbool.h>
 

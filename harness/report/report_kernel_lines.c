@@ -79,7 +79,7 @@ static void place_rows(struct report_ctx *ctx, struct table *t, const struct ds_
 	free(cores);
 }
 
-void report_lines_text(struct report_ctx *ctx, bool md)
+void report_kernel_lines_text(struct report_ctx *ctx, bool md)
 {
 	size_t ncols = 2 + ctx->ds.nlines;
 	const char **heads;

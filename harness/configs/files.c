@@ -1,13 +1,13 @@
 /* The INI reader, name rules and paths that every kernel-configs/ file kind shares (builds,
  * variants, lines, modules). */
-#include "configs/ini.h"
+#include "configs/files.h"
 
 #include <errno.h>
-#include <ini.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/argparse.h"
+#include "common/ini.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
@@ -84,16 +84,10 @@ int config_load_ini(const char *path, struct ini_target *t)
 
 	if (!hb_is_file(path))
 		return -1;
-	rc = ini_parse(path, on_ini_entry, t);
-	if (rc == 0 && !t->why)
-		return 0;
-	if (rc < 0)
-		hb_error("%s: cannot read: %s", path, strerror(errno));
-	else
-		hb_error("%s:%d: %s", path, rc, t->why ? t->why : "not an INI line (expected key = value)");
+	rc = hb_ini_load(path, on_ini_entry, t, &t->why) == 0 ? 0 : -2;
 	free(t->why);
 	t->why = NULL;
-	return -2;
+	return rc;
 }
 
 char *config_def_path(const char *folder, const char *name, const char *suffix)

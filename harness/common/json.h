@@ -1,0 +1,10 @@
+/* The one JSON accessor the readers of meta.json and result files share (json-c). */
+#ifndef HB_COMMON_JSON_H
+#define HB_COMMON_JSON_H
+
+#include <json-c/json.h>
+
+/* o[key], or NULL when o is NULL or has no such key. */
+json_object *hb_json_get(json_object *o, const char *key);
+
+#endif
