@@ -10,18 +10,36 @@
 
 #define TRUNCATED_MARK "\n[hardbench: output cut here]\n"
 
+/* The allocation for a stream of need bytes (mark and NUL included): grown by a quarter
+ * at a time, so a stream is copied a few times in all rather than once per frame (a
+ * realloc may copy), and never past the stream's cap. */
+static size_t grown(size_t cap, size_t need)
+{
+	size_t c = cap ? cap : 4096;
+
+	while (c < need)
+		c += c / 4;
+	return c < PROTO_MAX_CAPTURE + sizeof(TRUNCATED_MARK) ? c
+							   : PROTO_MAX_CAPTURE + sizeof(TRUNCATED_MARK);
+}
+
 /* Appends within PROTO_MAX_CAPTURE (then marks the cut once and drops the rest, which
- * costs nothing), charging what it keeps to the boot's budget. */
-static void append_text(struct proto *p, char **text, size_t *len, const char *buf, size_t n)
+ * costs nothing), charging what it allocates to the boot's budget. */
+static void append_text(struct proto *p, char **text, size_t *len, size_t *cap, const char *buf,
+			size_t n)
 {
 	if (*len > PROTO_MAX_CAPTURE)
 		return; /* cut and marked */
 	bool cut = *len + n > PROTO_MAX_CAPTURE;
 	if (cut)
 		n = PROTO_MAX_CAPTURE - *len;
-	if (!proto_charge(p, n + (cut ? sizeof(TRUNCATED_MARK) : 0)))
-		return;
-	*text = xrealloc(*text, *len + n + sizeof(TRUNCATED_MARK));
+	size_t want = grown(*cap, *len + n + sizeof(TRUNCATED_MARK));
+	if (want > *cap) {
+		if (!proto_charge(p, want - *cap))
+			return;
+		*text = xrealloc(*text, want);
+		*cap = want;
+	}
 	memcpy(*text + *len, buf, n);
 	*len += n;
 	if (cut) {
@@ -38,9 +56,9 @@ static void frame_payload(struct proto *p, const char *buf, size_t n)
 	if (!r)
 		return;
 	if (p->frame_stream == HB_STREAM_STDOUT)
-		append_text(p, &r->out, &r->out_len, buf, n);
+		append_text(p, &r->out, &r->out_len, &r->out_cap, buf, n);
 	else
-		append_text(p, &r->err, &r->err_len, buf, n);
+		append_text(p, &r->err, &r->err_len, &r->err_cap, buf, n);
 	if (p->on_output && !p->error)
 		p->on_output(p->ctx, p->frame_stream, p->frame_job, p->frame_rep, buf, n);
 }

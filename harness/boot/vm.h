@@ -58,6 +58,7 @@ struct job_rep_result {
 	size_t out_len;
 	char *err;           /* the job's stderr, NUL-terminated */
 	size_t err_len;
+	size_t out_cap, err_cap; /* bytes allocated for out and err (boot/proto_output.c) */
 };
 
 struct vm_opts {
