@@ -23,7 +23,7 @@ failed=0
 for v in ${VARIANTS//,/ }; do
 	log=${TMPDIR:-/tmp}/xpfo-stress-$v.log
 	start=$(date +%s)
-	"$HARNESS" boot "$v" --cores 2 --timeout 3600 "$@" -- "$SCRIPT" "$SECS" > "$log" 2>&1
+	"$HARNESS" boot "$v" --cores 2 --timeout 3600 --share "$(dirname "$SCRIPT")" "$@" -- "$SCRIPT" "$SECS" > "$log" 2>&1
 	rc=$?
 	secs=$(( $(date +%s) - start ))
 	ok=$(grep -c '^stress .* ok$' "$log")

@@ -2,10 +2,13 @@
 #ifndef HB_COMMANDS_H
 #define HB_COMMANDS_H
 
+#include <stdbool.h>
+
 struct command {
 	const char *name;
 	const char *summary;
 	int (*run)(int argc, char **argv); /* argv[0] is the command name */
+	bool uses_cache; /* the cache is checked (common/paths.h hb_cache_check) first */
 };
 
 int cmd_import(int argc, char **argv);   /* import/ */

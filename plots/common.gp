@@ -9,14 +9,17 @@ set border 3 lw 1.2
 set tics nomirror
 set key noenhanced
 set title noenhanced font ",14"
-set linetype 1 lc rgb "#1f77b4" lw 2 pt 7 ps 1.2
-set linetype 2 lc rgb "#d62728" lw 2 pt 5 ps 1.2
-set linetype 3 lc rgb "#2ca02c" lw 2 pt 9 ps 1.4
-set linetype 4 lc rgb "#ff7f0e" lw 2 pt 11 ps 1.4
-set linetype 5 lc rgb "#9467bd" lw 2 pt 13 ps 1.4
-set linetype 6 lc rgb "#8c564b" lw 2 pt 15 ps 1.4
-set linetype 7 lc rgb "#e377c2" lw 2 pt 4 ps 1.2
-set linetype 8 lc rgb "#7f7f7f" lw 2 pt 6 ps 1.2
+# Okabe and Ito's colour-blind-safe palette, ordered so that neighbouring series also
+# differ in lightness (greyscale print: dark blue, light orange, black, light sky blue,
+# mid vermillion, pale yellow, green, pink); point shapes differ too.
+set linetype 1 lc rgb "#0072B2" lw 2 pt 7 ps 1.2
+set linetype 2 lc rgb "#E69F00" lw 2 pt 5 ps 1.2
+set linetype 3 lc rgb "#000000" lw 2 pt 9 ps 1.4
+set linetype 4 lc rgb "#56B4E9" lw 2 pt 11 ps 1.4
+set linetype 5 lc rgb "#D55E00" lw 2 pt 13 ps 1.4
+set linetype 6 lc rgb "#F0E442" lw 2 pt 15 ps 1.4
+set linetype 7 lc rgb "#009E73" lw 2 pt 4 ps 1.2
+set linetype 8 lc rgb "#CC79A7" lw 2 pt 6 ps 1.2
 set linetype cycle 8
 
 # open_output(fmt): the terminal for one format. 900x560 (wider for many tests or variants)

@@ -6,7 +6,8 @@
 #include <stdbool.h>
 
 /* The --format values; each has a renderer (report/render.h). */
-enum report_format { REPORT_TEXT, REPORT_MARKDOWN, REPORT_CSV, REPORT_JSON };
+enum report_format { REPORT_TEXT, REPORT_MARKDOWN, REPORT_CSV, REPORT_JSON, REPORT_HTML, REPORT_MAIL };
+#define REPORT_NFORMATS (REPORT_MAIL + 1)
 /* Their names, in enum order, NULL-terminated: what --format accepts (render.c). */
 extern const char *const report_format_names[];
 enum report_layout { REPORT_LAYOUT_AUTO, REPORT_LAYOUT_LONG, REPORT_LAYOUT_WIDE };

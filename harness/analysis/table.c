@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/termsafe.h"
 #include "common/xalloc.h"
 
 void table_init(struct table *t, size_t ncols, const char *const headers[])
@@ -28,6 +29,8 @@ void table_cell(struct table *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	s = xvasprintf(fmt, ap);
 	va_end(ap);
+	/* Names come from result sets, which may come from anywhere (merge, import). */
+	hb_strip_controls(s, strlen(s), false);
 	t->cells = xgrow(t->cells, &t->cap, t->ncells + 1, sizeof(*t->cells));
 	t->cells[t->ncells++] = s;
 }

@@ -1,6 +1,7 @@
 /* harness boot: run one command inside one variant (or a kernel built elsewhere), like
  * `vng -- CMD`: the job's output streams live, the exit code is the job's. */
 #include <stddef.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -345,7 +346,7 @@ int cmd_boot(int argc, char **argv)
 	int code;
 
 	parse_args(argc, argv, &a);
-	hb_clean_stale_vm_tmp(); /* what a killed harness left in /tmp */
+	hb_clean_stale_vm_tmp(); /* what a killed harness left in hb_tmp_root() */
 	if (vm_check_opts(&a.vm, &why) < 0) { /* the message run gives for the same options */
 		hb_opts_free(&boot_spec, &a);
 		return hb_usage_why(why);
@@ -374,7 +375,10 @@ int cmd_boot(int argc, char **argv)
 	if (!a.vm.dry_run && r.log_dir) {
 		json_object *j = vm_result_to_json(&r);
 		char *path = hb_path_join(r.log_dir, "vm.json");
-		json_object_to_file_ext(path, j, JSON_C_TO_STRING_PRETTY);
+		const char *text = json_object_to_json_string_ext(j, JSON_C_TO_STRING_PRETTY);
+		/* Not json_object_to_file: it follows a symlink planted in the log folder. */
+		if (hb_write_file_atomic(path, text, strlen(text)) < 0)
+			hb_warn("cannot write %s: %s", path, strerror(errno));
 		json_object_put(j);
 		free(path);
 		hb_info("%s: %s (%s), %s, %s, boot %.2f s, total %.2f s; logs in %s",

@@ -66,6 +66,29 @@ __attribute__((format(printf, 3, 4))) static void addf(struct argv_builder *b, c
 	b->v[b->n] = NULL;
 }
 
+/* A value inside a QEMU option list (-chardev, -drive, -fsdev): a comma ends the value
+ * and starts another option unless doubled, QEMU's escape. Every path from the command
+ * line (--log-dir, --disk) or the run folder goes through here. */
+static char *opt_value(const char *value)
+{
+	char *out = xmalloc(strlen(value) * 2 + 1), *o = out;
+
+	for (const char *s = value; *s; s++)
+		if ((*o++ = *s) == ',')
+			*o++ = ',';
+	*o = '\0';
+	return out;
+}
+
+/* -chardev KIND,id=ID,path=PATH with the path escaped. */
+static void add_chardev(struct argv_builder *b, const char *kind, const char *id, const char *path)
+{
+	char *escaped = opt_value(path);
+
+	addf(b, "-chardev", "%s,id=%s,path=%s", kind, id, escaped);
+	free(escaped);
+}
+
 static void add_machine(struct argv_builder *b, const struct qemu_plan *p,
 			const struct machine_kind *m)
 {
@@ -96,28 +119,32 @@ static void add_root_share(struct argv_builder *b, const struct qemu_plan *p,
 			   const struct machine_kind *m)
 {
 	if (!strcmp(p->rootfs, "virtiofs")) {
-		addf(b, "-chardev", "socket,id=hb-fs,path=%s", p->virtiofs_socket);
+		add_chardev(b, "socket", "hb-fs", p->virtiofs_socket);
 		addf(b, "-device", "vhost-user-fs-%s,chardev=hb-fs,tag=" ROOT_TAG ",queue-size=1024",
 		     m->bus_suffix);
 		return;
 	}
 	/* readonly=on: the host enforces what the guest's "ro" mount only promises. */
-	addf(b, "-fsdev", "local,id=hb-fs,path=/,security_model=none,readonly=on,multidevs=remap");
+	char *root = opt_value(p->root_dir ? p->root_dir : "/");
+	addf(b, "-fsdev", "local,id=hb-fs,path=%s,security_model=none,readonly=on,multidevs=remap", root);
+	free(root);
 	addf(b, "-device", "virtio-9p-%s,fsdev=hb-fs,mount_tag=" ROOT_TAG, m->bus_suffix);
 }
 
 static void add_ports(struct argv_builder *b, const struct qemu_plan *p,
 		      const struct machine_kind *m)
 {
-	addf(b, "-chardev", "file,id=hb-con,path=%s,append=on", p->console_log);
+	/* append=on: the host made console.log (O_EXCL|O_NOFOLLOW) and keeps it bounded by
+	 * cutting it from the front, so QEMU must write at its end (boot/tail_log.h). */
+	add_chardev(b, "file,append=on", "hb-con", p->console_log);
 	addf(b, "-serial", "chardev:hb-con");
 	addf(b, "-device", "virtio-serial-%s,id=hb-ser", m->bus_suffix);
-	addf(b, "-chardev", "socket,id=hb-res,path=%s", p->result_socket);
+	add_chardev(b, "socket", "hb-res", p->result_socket);
 	addf(b, "-device", "virtserialport,bus=hb-ser.0,chardev=hb-res,name=" HB_PORT_RESULT);
-	addf(b, "-chardev", "socket,id=hb-out,path=%s", p->output_socket);
+	add_chardev(b, "socket", "hb-out", p->output_socket);
 	addf(b, "-device", "virtserialport,bus=hb-ser.0,chardev=hb-out,name=" HB_PORT_OUTPUT);
 	if (p->qmp_socket) {
-		addf(b, "-chardev", "socket,id=hb-qmp,path=%s", p->qmp_socket);
+		add_chardev(b, "socket", "hb-qmp", p->qmp_socket);
 		addf(b, "-mon", "chardev=hb-qmp,mode=control");
 	}
 }
@@ -127,12 +154,8 @@ static void add_disks(struct argv_builder *b, const struct qemu_plan *p,
 {
 	for (size_t i = 0; p->disks && p->disks[i]; i++) {
 		/* snapshot=on: the guest may write (mount, journal replay); nothing reaches the
-		 * image. A comma in a path is doubled, QEMU's escape. */
-		char *path = xmalloc(strlen(p->disks[i]) * 2 + 1), *o = path;
-		for (const char *s = p->disks[i]; *s; s++)
-			if ((*o++ = *s) == ',')
-				*o++ = ',';
-		*o = '\0';
+		 * image. */
+		char *path = opt_value(p->disks[i]);
 		addf(b, "-drive", "file=%s,if=none,id=hb-disk%zu,format=raw,snapshot=on", path, i);
 		addf(b, "-device", "virtio-blk-%s,drive=hb-disk%zu", m->bus_suffix, i);
 		free(path);

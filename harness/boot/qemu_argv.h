@@ -20,6 +20,7 @@ struct qemu_plan {
 	const char *append;           /* the whole kernel command line */
 	const char *rootfs;           /* "virtiofs" or "9p" */
 	const char *virtiofs_socket;  /* with rootfs virtiofs */
+	const char *root_dir;         /* with rootfs 9p: the host folder served (the view) */
 	const char *console_log;
 	const char *result_socket;    /* the init's ports (harness listens, QEMU connects) */
 	const char *output_socket;

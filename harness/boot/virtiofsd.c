@@ -2,10 +2,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mount.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -19,11 +17,11 @@
 /* Its socket appears within milliseconds; a loaded TCG host can be slow to fork. */
 #define SOCKET_WAIT_S 10.0
 
-void virtiofsd_prepare(struct virtiofsd *v, const char *rundir)
+void virtiofsd_prepare(struct virtiofsd *v, const char *rundir, const struct host_view *view)
 {
-	*v = (struct virtiofsd){ .proc = { .pid = -1, .pidfd = -1 } };
+	*v = (struct virtiofsd){ .proc = { .pid = -1, .pidfd = -1 }, .hv = view };
 	v->socket = hb_path_join(rundir, "virtiofsd.sock");
-	v->view = hb_path_join(rundir, "root");
+	v->view = xstrdup(view->root);
 	v->argv = xcalloc(8, sizeof(*v->argv));
 	v->argv[0] = xstrdup(VIRTIOFSD_PATH);
 	v->argv[1] = xasprintf("--socket-path=%s", v->socket);
@@ -32,24 +30,6 @@ void virtiofsd_prepare(struct virtiofsd *v, const char *rundir)
 	/* The host tree does not change under a boot: let the guest cache everything. */
 	v->argv[4] = xstrdup("-o");
 	v->argv[5] = xstrdup("cache=always");
-}
-
-/* Child side, before exec: a private mount namespace with a read-only copy of "/". */
-static int readonly_view(const void *ctx)
-{
-	const char *view = ctx;
-	struct mount_attr attr = { .attr_set = MOUNT_ATTR_RDONLY };
-
-	if (unshare(CLONE_NEWNS) < 0)
-		return errno;
-	/* Slave: host mounts still show up, nothing done here leaks out. */
-	if (mount(NULL, "/", NULL, MS_REC | MS_SLAVE, NULL) < 0)
-		return errno;
-	if (mount("/", view, NULL, MS_BIND | MS_REC, NULL) < 0)
-		return errno;
-	if (mount_setattr(AT_FDCWD, view, AT_RECURSIVE, &attr, sizeof(attr)) < 0)
-		return errno;
-	return 0;
 }
 
 static bool is_socket(const char *path)
@@ -81,12 +61,8 @@ int virtiofsd_start(struct virtiofsd *v, const char *log_path, char **why)
 		*why = xasprintf("%s: %s", VIRTIOFSD_PATH, strerror(errno));
 		return -1;
 	}
-	co.setup = readonly_view;
-	co.setup_ctx = v->view;
-	if (mkdir(v->view, 0700) < 0 && errno != EEXIST) {
-		*why = xasprintf("mkdir %s: %s", v->view, strerror(errno));
-		return -1;
-	}
+	co.setup = host_view_mount;
+	co.setup_ctx = v->hv;
 	if (hb_child_start(&v->proc, v->argv, &co) < 0) {
 		*why = xasprintf("virtiofsd did not start (see %s)", log_path);
 		return -1;

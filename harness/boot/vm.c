@@ -2,6 +2,7 @@
  * in vm_run.c. */
 #include "boot/vm.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,29 @@ static int host_cores(void)
 	return n;
 }
 
+/* NULL, or why the path cannot be shared. */
+static char *check_share(const char *path)
+{
+	char *real = realpath(path, NULL), *why = NULL;
+
+	if (!real)
+		why = xasprintf("--share %s: %s (accepted: an existing file or folder, which the guest "
+				"then sees read-only)", path, strerror(errno));
+	else if (!strcmp(real, "/"))
+		why = xasprintf("--share %s: the whole host root is never shared (accepted: a folder "
+				"or file below it)", path);
+	free(real);
+	return why;
+}
+
+int vm_check_shares(const char *const *shares, char **why)
+{
+	*why = NULL;
+	for (size_t i = 0; !*why && shares && shares[i]; i++)
+		*why = check_share(shares[i]);
+	return *why ? -1 : 0;
+}
+
 int vm_check_opts(const struct vm_opts *o, char **why)
 {
 	static const char *const rootfs_choices[] = { "auto", "virtiofs", "9p", NULL };
@@ -72,6 +96,8 @@ int vm_check_opts(const struct vm_opts *o, char **why)
 	else if (o->timeout_s < 0)
 		*why = xasprintf("--timeout %g: accepted a positive number of seconds", o->timeout_s);
 	else if (clock_accel_want(o->clock, o->accel, &(enum accel_kind){ 0 }, NULL, why) < 0)
+		return -1;
+	else if (vm_check_shares(o->shares, why) < 0)
 		return -1;
 	return *why ? -1 : 0;
 }

@@ -78,6 +78,10 @@ struct vm_opts {
 	bool stream_output;       /* copy the job's stdout/stderr to ours as it arrives */
 	const char *log_dir;      /* where console.log etc. go; NULL: a fresh temp dir */
 	const char *const *disks; /* images attached read-only (snapshot=on) as virtio-blk, or NULL */
+	/* Host paths the guest sees read-only besides the system folders, the project's build
+	 * folder and workloads/, and the kernel's cache entry (boot/host_view.h): --share
+	 * PATH and what the workload declares. NULL-terminated, or NULL. */
+	const char *const *shares;
 	const char *extra_append; /* more kernel command line, or NULL */
 	/* Back all guest RAM on the host before the guest starts. Measurements want it: the
 	 * host's first touch of a guest page (a host page fault; under TCG far slower than
@@ -140,6 +144,8 @@ void vm_result_free(struct vm_result *r);
 json_object *vm_result_to_json(const struct vm_result *r);
 
 /* vm.c */
+/* Each --share PATH exists and is not "/": 0, or -1 with *why naming it. */
+int vm_check_shares(const char *const *shares, char **why);
 /* The checks vm_run makes before starting anything (vCPUs vs host cores, machine, rootfs,
  * sizes). 0, or -1 with *why (one line for hb_usage_why). Lets callers refuse bad
  * options before building a kernel. */

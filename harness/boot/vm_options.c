@@ -35,6 +35,8 @@ const struct hb_option vm_cli_options[] = {
 	  .off = VM(pin) },
 	{ "overcommit", 0, HB_OPT_FLAG, NULL, "allow more vCPUs than host cores (the report says so)",
 	  .off = VM(overcommit) },
+	{ "share", 0, HB_OPT_STR_REPEAT, "PATH", "a host file or folder the guest also sees, read-only\n"
+	  "(repeatable; the README says what it sees without)", .off = VM(shares) },
 	{ NULL },
 };
 
@@ -63,4 +65,5 @@ void vm_cli_apply(const struct vm_cli *c, struct vm_opts *o)
 	o->entry = c->entry;
 	o->pin = c->pin;
 	o->overcommit = c->overcommit;
+	o->shares = (const char *const *)c->shares;
 }

@@ -34,6 +34,7 @@ struct vm_cli {
 	const char *entry;
 	bool pin;             /* cleared by --no-pin */
 	bool overcommit;
+	char **shares;        /* --share PATH, one per use */
 };
 
 /* The fragment: place it in a command's table as { vm_cli_options, offsetof(T, vm) }. */

@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdbool.h>
 
+#include "boot/host_view.h"
 #include "common/child.h"
 #include "boot/proto.h"
 #include "boot/tail_log.h"
@@ -35,6 +36,7 @@ struct vm_session {
 	struct tail_log port_log[2]; /* raw transcripts of the result and output ports */
 	struct tail_log console_log; /* QEMU writes them; the host keeps them bounded */
 	struct tail_log qemu_log;
+	struct host_view view;       /* what the guest sees of the host (virtiofsd's or QEMU's 9p) */
 	struct virtiofsd vfs;
 	bool use_virtiofs;
 	struct hb_child qemu;

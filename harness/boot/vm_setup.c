@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "boot/jobfile.h"
@@ -90,8 +91,9 @@ static int choose_kernel(struct vm_session *s)
 
 static int write_job_file(struct vm_session *s)
 {
+	/* The view serves them there (boot/host_view.h), whatever their host path. */
 	const char *modules = s->k->modules_root && hb_is_dir(s->k->modules_root)
-		? s->k->modules_root : NULL;
+		? HOST_VIEW_MODULES : NULL;
 	char *text = jobfile_render(getenv("HOME"), modules, s->jobs, s->njobs);
 	char *copy = hb_path_join(s->r->log_dir, "job.txt");
 	int rc = 0;
@@ -179,7 +181,8 @@ void session_build_argv(struct vm_session *s)
 		.icount = s->o->clock == CLOCK_ICOUNT, .icount_shift = ICOUNT_SHIFT,
 		.icount_seed = s->o->round + 1,
 		.mem_mib = s->o->mem_mib, .kernel = s->kernel_path, .append = append,
-		.rootfs = rootfs, .virtiofs_socket = s->vfs.socket, .console_log = s->r->console_log,
+		.rootfs = rootfs, .virtiofs_socket = s->vfs.socket, .root_dir = s->view.root,
+		.console_log = s->r->console_log,
 		.result_socket = s->socket_path[PORT_RESULT], .output_socket = s->socket_path[PORT_OUTPUT],
 		.qmp_socket = s->have_plan ? s->socket_path[PORT_QMP] : NULL,
 		.start_paused = s->have_plan, .host_nodes = nodes, .disks = s->o->disks,
@@ -194,13 +197,45 @@ void session_build_argv(struct vm_session *s)
 	free(nodes);
 }
 
+static void push_share(struct hb_strv *v, const char *path)
+{
+	if (path && *path)
+		hb_strv_push(v, xstrdup(path));
+}
+
+/* What the guest reads from the host besides the system folders: its init and helpers,
+ * the workloads' files, the job file, the declared shares, and the kernel's modules. */
+static int plan_view(struct vm_session *s)
+{
+	struct hb_strv shares = { 0 };
+	char *root = hb_path_join(s->rundir, "root");
+	char *workloads = hb_path_join(hb_source_dir(), "workloads");
+
+	if (mkdir(root, 0700) < 0 && errno != EEXIST) {
+		session_fail(s, VM_ERR_START, "mkdir %s: %s", root, strerror(errno));
+		free(workloads);
+		free(root);
+		return -1;
+	}
+	push_share(&shares, hb_build_dir());
+	push_share(&shares, workloads);
+	push_share(&shares, s->jobfile);
+	for (size_t i = 0; s->o->shares && s->o->shares[i]; i++)
+		push_share(&shares, s->o->shares[i]);
+	host_view_plan(&s->view, root, shares.v, s->k->modules_root);
+	hb_free_strv(shares.v);
+	free(workloads);
+	free(root);
+	return 0;
+}
+
 /* virtiofs unless asked for 9p; "auto" falls back to 9p when virtiofsd cannot serve. */
 static void choose_rootfs(struct vm_session *s)
 {
 	const char *want = s->o->rootfs ? s->o->rootfs : "auto";
 
 	s->use_virtiofs = strcmp(want, "9p") != 0;
-	virtiofsd_prepare(&s->vfs, s->rundir);
+	virtiofsd_prepare(&s->vfs, s->rundir, &s->view);
 	if (s->use_virtiofs && !strcmp(want, "auto") && access(VIRTIOFSD_PATH, X_OK) < 0) {
 		s->use_virtiofs = false;
 		s->r->rootfs_reason = xasprintf("%s: %s", VIRTIOFSD_PATH, strerror(errno));
@@ -231,7 +266,7 @@ int session_prepare(struct vm_session *s)
 	}
 	for (int i = 0; i < PORT_COUNT; i++)
 		s->socket_path[i] = hb_path_join(s->rundir, port_names[i]);
-	if ((rc = write_job_file(s)) != 0 || (rc = plan_pinning(s)) != 0)
+	if ((rc = write_job_file(s)) != 0 || (rc = plan_view(s)) != 0 || (rc = plan_pinning(s)) != 0)
 		return -1;
 	s->extra_cmdline = harness_cmdline(s);
 	choose_rootfs(s);
@@ -269,10 +304,12 @@ static void print_argv(FILE *f, char *const *argv)
 
 void session_print_dry_run(const struct vm_session *s)
 {
+	host_view_print(&s->view, stdout);
 	if (s->use_virtiofs) {
-		printf("# virtiofsd (in a private mount namespace where %s is a read-only bind of /)\n",
-		       s->vfs.view);
+		printf("# virtiofsd (in a private mount namespace where %s is that view)\n", s->vfs.view);
 		print_argv(stdout, s->vfs.argv);
+	} else {
+		printf("# QEMU runs in a private mount namespace where %s is that view\n", s->view.root);
 	}
 	printf("# QEMU (accel %s: %s)\n", s->r->accel, s->r->accel_reason);
 	print_argv(stdout, s->qemu_argv);

@@ -83,10 +83,14 @@ static int start_root_share(struct vm_session *s)
 	return 0;
 }
 
-/* QEMU child, before exec: its memory (guest RAM included) on the plan's nodes. */
-static int bind_memory(const void *plan)
+/* QEMU child, before exec: its memory (guest RAM included) on the plan's nodes; with a
+ * 9p root, its own mount namespace holding the guest's view of the host. */
+static int qemu_setup(const void *session)
 {
-	return pin_bind_memory_self(plan);
+	const struct vm_session *s = session;
+	int err = s->have_plan ? pin_bind_memory_self(&s->plan) : 0;
+
+	return err || s->use_virtiofs ? err : host_view_mount(&s->view);
 }
 
 static int start_qemu(struct vm_session *s)
@@ -101,10 +105,8 @@ static int start_qemu(struct vm_session *s)
 		free(log);
 		return rc;
 	}
-	if (s->have_plan) {
-		co.setup = bind_memory;
-		co.setup_ctx = &s->plan;
-	}
+	co.setup = qemu_setup;
+	co.setup_ctx = s;
 	s->t_start = hb_now();
 	s->deadline = s->t_start + s->timeout_s;
 	rc = hb_child_start(&s->qemu, s->qemu_argv, &co);
@@ -208,6 +210,7 @@ void session_cleanup(struct vm_session *s)
 	if (s->qemu_started)
 		hb_child_stop(&s->qemu, 3.0);
 	virtiofsd_free(&s->vfs);
+	host_view_free(&s->view);
 	for (int i = 0; i < PORT_COUNT; i++) {
 		if (s->conn_fd[i] >= 0)
 			close(s->conn_fd[i]);

@@ -2,7 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
+#include <dirent.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,11 +10,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <json-c/json.h>
+
+#include "termsafe.h"
 #include "xalloc.h"
 
-char *hb_read_file(const char *path, size_t *len)
+static char *read_with(const char *path, int flags, size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | flags);
 	size_t cap = 0, used = 0;
 	char *buf = NULL;
 	ssize_t n;
@@ -43,6 +46,42 @@ char *hb_read_file(const char *path, size_t *len)
 	return buf;
 }
 
+char *hb_read_file(const char *path, size_t *len)
+{
+	return read_with(path, 0, len);
+}
+
+char *hb_read_file_nofollow(const char *path, size_t *len)
+{
+	return read_with(path, O_NOFOLLOW, len);
+}
+
+json_object *hb_json_from_file_nofollow(const char *path)
+{
+	char *text = hb_read_file_nofollow(path, NULL);
+	json_object *o = text ? json_tokener_parse(text) : NULL;
+
+	free(text);
+	return o;
+}
+
+FILE *hb_fopen_nofollow(const char *path, const char *mode)
+{
+	int flags = mode[0] == 'r' ? O_RDONLY : mode[0] == 'a' ? O_WRONLY | O_CREAT | O_APPEND :
+		    O_WRONLY | O_CREAT | (strchr(mode, 'x') ? O_EXCL : O_TRUNC);
+	int fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC, 0644), e;
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	if (!(f = fdopen(fd, mode[0] == 'r' ? "r" : mode[0] == 'a' ? "a" : "w"))) {
+		e = errno;
+		close(fd);
+		errno = e;
+	}
+	return f;
+}
+
 int hb_write_all(int fd, const void *buf, size_t len)
 {
 	const char *p = buf;
@@ -59,11 +98,42 @@ int hb_write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
+int hb_write_for_terminal(int fd, const char *buf, size_t len)
+{
+	char chunk[4096];
+
+	if (!isatty(fd))
+		return hb_write_all(fd, buf, len);
+	while (len) {
+		size_t n = len < sizeof(chunk) ? len : sizeof(chunk);
+		memcpy(chunk, buf, n);
+		hb_strip_controls(chunk, n, true);
+		if (hb_write_all(fd, chunk, n) < 0)
+			return -1;
+		buf += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/* A new file: never one planted at the name (a symlink to follow, a file another user
+ * keeps open). A leftover of a killed process with our pid is removed (unlink removes a
+ * symlink itself, not its target) and the create tried once more. */
+static int create_exclusive(const char *path)
+{
+	const int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+	int fd = open(path, flags, 0644);
+
+	if (fd < 0 && errno == EEXIST && unlink(path) == 0)
+		fd = open(path, flags, 0644);
+	return fd;
+}
+
 int hb_write_file_atomic(const char *path, const void *data, size_t len)
 {
 	char *tmp = xasprintf("%s.tmp.%d", path, (int)getpid());
 	char *dcopy = xstrdup(path);
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	int fd = create_exclusive(tmp);
 	int rc = -1, e = 0;
 
 	if (fd < 0)
@@ -94,27 +164,111 @@ out:
 	return rc;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+/* Deep enough for any tree the harness makes (a kernel tree is about 12 levels); each
+ * level holds one file descriptor. */
+#define REMOVE_MAX_DEPTH 128
+
+static int remove_at(int dirfd, const char *name, dev_t dev, int depth);
+
+/* Every entry of the open directory fd, through fd: a directory swapped for a symlink
+ * behind our back can no longer redirect a delete. */
+static int empty_dir_fd(int fd, dev_t dev, int depth)
 {
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
+	int copy = dup(fd);
+	DIR *d = copy >= 0 ? fdopendir(copy) : NULL;
+	struct dirent *e;
+	int rc = 0;
+
+	if (!d) {
+		if (copy >= 0)
+			close(copy);
+		return -1;
+	}
+	while ((e = readdir(d))) {
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && remove_at(fd, e->d_name, dev, depth + 1) < 0)
+			rc = -1;
+	}
+	closedir(d);
+	return rc;
+}
+
+/* Removes name in dirfd and everything below it without following a symlink, and without
+ * entering another file system (a mount left inside is refused with EXDEV). */
+static int remove_at(int dirfd, const char *name, dev_t dev, int depth)
+{
+	struct stat st, opened;
+	int fd, rc;
+
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return errno == ENOENT ? 0 : -1;
+	if (!S_ISDIR(st.st_mode))
+		return unlinkat(dirfd, name, 0) < 0 && errno != ENOENT ? -1 : 0;
+	if (st.st_dev != dev || depth > REMOVE_MAX_DEPTH) {
+		errno = st.st_dev != dev ? EXDEV : ELOOP;
+		return -1;
+	}
+	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	/* Swapped between the stat and the open: leave whatever is there now alone. */
+	if (fstat(fd, &opened) < 0 || opened.st_ino != st.st_ino || opened.st_dev != st.st_dev) {
+		close(fd);
+		errno = EAGAIN;
+		return -1;
+	}
+	rc = empty_dir_fd(fd, dev, depth);
+	close(fd);
+	if (unlinkat(dirfd, name, AT_REMOVEDIR) < 0 && errno != ENOENT)
+		rc = -1;
+	return rc;
+}
+
+int hb_remove_tree_at(int dirfd, const char *name)
+{
+	struct stat parent;
+
+	if (!name || !*name || strchr(name, '/') || !strcmp(name, ".") || !strcmp(name, "..")) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (fstat(dirfd, &parent) < 0)
+		return -1;
+	return remove_at(dirfd, name, parent.st_dev, 0);
 }
 
 int hb_remove_tree(const char *path)
 {
-	struct stat st;
+	char *copy, *slash;
+	int dirfd, rc, e;
 
-	if (!path || !*path || !strcmp(path, "/")) {
+	if (!path || !*path) {
 		errno = EINVAL;
 		return -1;
 	}
-	if (lstat(path, &st) < 0)
-		return errno == ENOENT ? 0 : -1;
-	/* FTW_MOUNT: a mount left inside (virtiofsd's view of "/" lives in its own mount
-	 * namespace, but be sure) is never descended into. */
-	return nftw(path, remove_entry, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+	copy = xstrdup(path);
+	for (size_t n = strlen(copy); n > 1 && copy[n - 1] == '/'; n--)
+		copy[n - 1] = '\0';
+	slash = strrchr(copy, '/');
+	if (slash == copy + strlen(copy) - 1) { /* "/" */
+		free(copy);
+		errno = EINVAL;
+		return -1;
+	}
+	if (slash)
+		*slash = '\0';
+	dirfd = open(!slash ? "." : slash == copy ? "/" : copy, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0) {
+		e = errno;
+		free(copy);
+		errno = e;
+		return e == ENOENT ? 0 : -1;
+	}
+	rc = hb_remove_tree_at(dirfd, slash ? slash + 1 : copy);
+	e = errno;
+	close(dirfd);
+	free(copy);
+	errno = e;
+	return rc;
 }
 
 const char *hb_tail_lines(const char *text, int n)

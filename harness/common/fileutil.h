@@ -3,18 +3,38 @@
 #define HB_COMMON_FILEUTIL_H
 
 #include <stddef.h>
+#include <stdio.h>
 
+#include <json-c/json.h>
+
+/* fopen for "r", "a", "w" or "wx" (O_EXCL: a new file only; close-on-exec) that refuses a
+ * symlink as the last component (ELOOP): for files in result sets, cache entries and log
+ * folders, where a symlink planted by another user must never be followed. */
+FILE *hb_fopen_nofollow(const char *path, const char *mode);
 /* Reads a whole file, NUL-terminated. NULL with errno set on failure. */
 char *hb_read_file(const char *path, size_t *len);
-/* Writes to path.tmp, fsyncs, renames over path, fsyncs the directory. 0 or -1/errno. */
+/* The same, refusing a symlink as the last component (ELOOP): for files in result sets,
+ * cache entries and log folders. */
+char *hb_read_file_nofollow(const char *path, size_t *len);
+/* json_object_from_file, through hb_read_file_nofollow. NULL when unreadable or not JSON. */
+json_object *hb_json_from_file_nofollow(const char *path);
 /* Writes all of buf to fd, retrying short writes and EINTR: 0, or -1 with errno. */
 int hb_write_all(int fd, const void *buf, size_t len);
+/* hb_write_all, with control characters but '\n' and '\t' shown as '?' when fd is a
+ * terminal (common/termsafe.h; a file or pipe gets the bytes as they are). */
+int hb_write_for_terminal(int fd, const char *buf, size_t len);
+/* Writes to <path>.tmp.<pid> (O_EXCL, O_NOFOLLOW), fsyncs, renames over path, fsyncs the
+ * directory. 0 or -1/errno. */
 int hb_write_file_atomic(const char *path, const void *data, size_t len);
 /* For an append-only file of lines: when its last line was cut short by a crash (no
  * newline), ends it, so that only the torn line is lost, not the next good one too. */
 int hb_end_torn_line(int fd);
-/* rm -rf; 0 or -1/errno. Refuses "/" and "". */
+/* rm -rf; 0 or -1/errno. Refuses "/" and "". The walk goes through directory file
+ * descriptors (openat O_NOFOLLOW, unlinkat), so a subfolder swapped for a symlink while it
+ * runs redirects nothing; it never follows a symlink nor enters another file system. */
 int hb_remove_tree(const char *path);
+/* The same for the entry name (no '/') of the open directory dirfd. */
+int hb_remove_tree_at(int dirfd, const char *name);
 /* Last n lines of a text (pointer into it). */
 const char *hb_tail_lines(const char *text, int n);
 

@@ -6,5 +6,8 @@
 
 /* o[key], or NULL when o is NULL or has no such key. */
 json_object *hb_json_get(json_object *o, const char *key);
+/* o[keys[0]][keys[1]]... (keys NULL-terminated), or NULL when a step is missing or not an
+ * object. */
+json_object *hb_json_at(json_object *o, const char *const *keys);
 
 #endif

@@ -2,13 +2,22 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "termsafe.h"
+
+/* Messages quote names and guest text (a console line, a job's output): their control
+ * characters never reach the terminal. */
 static void vmessage(const char *prefix, const char *fmt, va_list ap)
 {
+	char *text;
+
 	fflush(stdout);
-	fprintf(stderr, "harness: %s", prefix);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	if (vasprintf(&text, fmt, ap) < 0)
+		abort();
+	hb_strip_controls(text, strlen(text), true);
+	fprintf(stderr, "harness: %s%s\n", prefix, text);
+	free(text);
 }
 
 int hb_usage(const char *fmt, ...)

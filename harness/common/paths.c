@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "log.h"
 #include "xalloc.h"
@@ -24,17 +25,87 @@ static const char *env_or(const char *name, const char *fallback)
 const char *hb_source_dir(void) { return env_or("HARDBENCH_SOURCE_DIR", HB_SOURCE_DIR); }
 const char *hb_build_dir(void) { return env_or("HARDBENCH_BUILD_DIR", HB_BUILD_DIR); }
 
+/* Where the cache is, or NULL when nothing says (no HOME: a systemd unit without User=).
+ * Never /tmp: another user could make the folder first and own what root builds in it. */
+static char *cache_location(void)
+{
+	const char *v;
+
+	if ((v = getenv("HARDBENCH_CACHE")) && *v)
+		return xstrdup(v);
+	if ((v = getenv("XDG_CACHE_HOME")) && *v)
+		return xasprintf("%s/hardbench", v);
+	if ((v = getenv("HOME")) && *v)
+		return xasprintf("%s/.cache/hardbench", v);
+	return NULL;
+}
+
+static int check_own_dir_stat(const struct stat *st, const char *path, const char *what, char **why)
+{
+	if (!S_ISDIR(st->st_mode) || st->st_uid != geteuid() || (st->st_mode & 022)) {
+		*why = xasprintf("%s %s is %s (owner uid %ld, mode %03o); accepted: a folder of uid %ld "
+				 "that only it can write to", what, path,
+				 S_ISDIR(st->st_mode) ? "not safe to write in as this user" : "not a folder",
+				 (long)st->st_uid, (unsigned)(st->st_mode & 0777), (long)geteuid());
+		return -1;
+	}
+	return 0;
+}
+
+int hb_check_own_dir(const char *path, const char *what, char **why)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0) {
+		*why = xasprintf("%s %s: %s", what, path, strerror(errno));
+		return -1;
+	}
+	return check_own_dir_stat(&st, path, what, why);
+}
+
+int hb_check_own_dir_fd(int fd, const char *path, const char *what, char **why)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0) {
+		*why = xasprintf("%s %s: %s", what, path, strerror(errno));
+		return -1;
+	}
+	return check_own_dir_stat(&st, path, what, why);
+}
+
+int hb_cache_check(char **why)
+{
+	char *dir = cache_location(), *inner = NULL;
+	int rc;
+
+	if (!dir) {
+		*why = xasprintf("no cache folder: HOME is not set; set HARDBENCH_CACHE to a folder of "
+				 "uid %ld that only it can write to", (long)geteuid());
+		return -1;
+	}
+	if (hb_mkdir_p(dir, 0755) < 0) {
+		*why = xasprintf("cannot create the cache %s: %s (HARDBENCH_CACHE moves it)", dir,
+				 strerror(errno));
+		free(dir);
+		return -1;
+	}
+	rc = hb_check_own_dir(dir, "cache", &inner);
+	if (rc < 0) {
+		*why = xasprintf("%s (HARDBENCH_CACHE moves it)", inner);
+		free(inner);
+	}
+	free(dir);
+	return rc;
+}
+
 char *hb_cache_dir(void)
 {
-	const char *v = getenv("HARDBENCH_CACHE");
-	char *dir;
+	char *dir = cache_location();
 
-	if (v && *v)
-		dir = xstrdup(v);
-	else if ((v = getenv("XDG_CACHE_HOME")) && *v)
-		dir = xasprintf("%s/hardbench", v);
-	else
-		dir = xasprintf("%s/.cache/hardbench", env_or("HOME", "/tmp"));
+	/* The commands that use the cache ran hb_cache_check first (main.c). */
+	if (!dir)
+		hb_fatal("no cache folder: HOME is not set; set HARDBENCH_CACHE");
 	/* Best effort: whoever writes into it says so when it cannot be created (the kernel
 	 * cache fails the build with the reason, the accel probe's cache warns). */
 	hb_mkdir_p(dir, 0755);

@@ -11,8 +11,19 @@ const char *hb_source_dir(void);
 /* The Meson build tree (guest init and workload helpers). HARDBENCH_BUILD_DIR overrides. */
 const char *hb_build_dir(void);
 /* Kernel builds, extracted sources, accel probe: HARDBENCH_CACHE, else
- * $XDG_CACHE_HOME/hardbench, else $HOME/.cache/hardbench. Created on first use. */
+ * $XDG_CACHE_HOME/hardbench, else $HOME/.cache/hardbench; never /tmp. Created on first
+ * use; aborts when none is set (hb_cache_check says so first). */
 char *hb_cache_dir(void);
+/* Creates the cache folder and checks it is the effective uid's and not group- or
+ * world-writable (root builds and runs make in it). 0, or -1 with *why (one line naming
+ * HARDBENCH_CACHE). */
+int hb_cache_check(char **why);
+/* 0 when path is a folder of the effective uid that no one else can write to, else -1
+ * with *why naming what (e.g. "--out") and the accepted form. Follows symlinks: it is the
+ * folder reached that must be ours. */
+int hb_check_own_dir(const char *path, const char *what, char **why);
+/* The same for the folder fd holds (path only names it in *why). */
+int hb_check_own_dir_fd(int fd, const char *path, const char *what, char **why);
 /* Default parent of result sets: HARDBENCH_RESULTS, else <source>/results. */
 char *hb_results_root(void);
 /* A run argument: an existing path, else a name under hb_results_root(). */

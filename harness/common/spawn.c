@@ -19,7 +19,7 @@ extern char **environ;
 
 static int open_output(const char *path, bool append)
 {
-	/* Never through a planted symlink (boot logs: QEMU's stderr appends to qemu.log). */
+	/* Logs in cache entries and run folders: a planted symlink is refused, not followed. */
 	int flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (append ? O_APPEND : O_TRUNC);
 	return open(path, flags, 0644);
 }

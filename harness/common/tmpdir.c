@@ -2,11 +2,13 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/fileutil.h"
@@ -14,8 +16,48 @@
 #include "common/paths.h"
 #include "common/xalloc.h"
 
-#define TMP_ROOT "/tmp"
 #define OWNER_FILE "OWNER"
+/* The only mode the harness gives its folders (mkdtemp's): anything else is not ours. */
+#define OWNED_MODE 0700
+/* An OWNER file holds two numbers. */
+#define OWNER_MAX 128
+
+char *hb_tmp_root(void)
+{
+	const char *run = getenv("XDG_RUNTIME_DIR");
+	struct stat st;
+
+	/* Only our own runtime folder: under sudo it is the calling user's, who could rename
+	 * what root makes in it. */
+	if (run && *run == '/' && stat(run, &st) == 0 && st.st_uid == geteuid() && !(st.st_mode & 022))
+		return hb_path_join(run, "hardbench");
+	return xstrdup("/run/hardbench");
+}
+
+/* An open root that only we can write to, or -1 with *why. */
+static int open_tmp_root(const char *root, bool create, char **why)
+{
+	struct stat st;
+	int fd;
+
+	if (create && mkdir(root, OWNED_MODE) < 0 && errno != EEXIST) {
+		*why = xasprintf("cannot create %s: %s", root, strerror(errno));
+		return -1;
+	}
+	fd = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		*why = xasprintf("%s: %s", root, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) < 0 || st.st_uid != geteuid() || (st.st_mode & 022)) {
+		*why = xasprintf("%s is not a folder of uid %ld that only it can write to (owner %ld, "
+				 "mode %03o): refusing it", root, (long)geteuid(), (long)st.st_uid,
+				 (unsigned)(st.st_mode & 0777));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
 
 /* Field 22 of /proc/<pid>/stat (after the parenthesised command, which may hold spaces);
  * 0 when unknown. */
@@ -38,10 +80,19 @@ static unsigned long long start_time(long pid)
 
 char *hb_mkdtemp_owned(const char *prefix)
 {
-	char *dir = xasprintf("%s/%sXXXXXX", TMP_ROOT, prefix);
-	char *owner, *text;
-	int e;
+	char *root = hb_tmp_root(), *why = NULL, *dir, *owner, *text;
+	int fd = open_tmp_root(root, true, &why), e;
 
+	if (fd < 0) {
+		hb_error("%s", why);
+		free(why);
+		free(root);
+		errno = EACCES;
+		return NULL;
+	}
+	close(fd);
+	dir = xasprintf("%s/%sXXXXXX", root, prefix);
+	free(root);
 	if (!mkdtemp(dir)) {
 		e = errno;
 		free(dir);
@@ -57,51 +108,71 @@ char *hb_mkdtemp_owned(const char *prefix)
 	return dir;
 }
 
-/* True when the OWNER file names a process that no longer exists. */
-static bool owner_gone(const char *dir)
+/* A folder the harness made (ours, mode 0700, not a symlink) whose OWNER file names a
+ * process that no longer exists. Read through dirfd: nothing on the way is followed. */
+static bool stale_owned_dir(int rootfd, const char *name)
 {
-	char *path = hb_path_join(dir, OWNER_FILE);
-	char *text = hb_read_file(path, NULL);
+	struct stat st;
+	char text[OWNER_MAX] = "";
 	long pid = 0;
 	unsigned long long t0 = 0, now;
-	bool gone = false;
+	int dirfd, fd;
+	ssize_t n = -1;
 
-	if (text && sscanf(text, "%ld %llu", &pid, &t0) >= 1 && pid > 0) {
-		if (kill((pid_t)pid, 0) < 0 && errno == ESRCH)
-			gone = true;
-		else if (t0 && (now = start_time(pid)) && now != t0)
-			gone = true; /* the pid was reused by another process */
-	}
-	free(text);
-	free(path);
-	return gone;
+	if (fstatat(rootfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode) ||
+	    st.st_uid != geteuid() || (st.st_mode & 07777) != OWNED_MODE)
+		return false;
+	dirfd = openat(rootfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	fd = dirfd < 0 ? -1 : openat(dirfd, OWNER_FILE, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd >= 0)
+		n = read(fd, text, sizeof(text) - 1);
+	if (fd >= 0)
+		close(fd);
+	if (dirfd >= 0)
+		close(dirfd);
+	if (n <= 0 || sscanf(text, "%ld %llu", &pid, &t0) < 1 || pid <= 0)
+		return false;
+	if (kill((pid_t)pid, 0) < 0 && errno == ESRCH)
+		return true;
+	return t0 && (now = start_time(pid)) && now != t0; /* the pid was reused */
 }
 
 int hb_clean_stale_tmp(const char *prefix)
 {
-	DIR *d = opendir(TMP_ROOT);
+	char *root = hb_tmp_root(), *why = NULL;
+	int rootfd = open_tmp_root(root, false, &why), copy;
+	DIR *d;
 	struct dirent *e;
 	int removed = 0;
 
+	free(why); /* no root yet, or not ours: nothing of ours to clean */
+	free(root);
+	if (rootfd < 0)
+		return 0;
+	copy = dup(rootfd);
+	d = copy >= 0 ? fdopendir(copy) : NULL;
 	while (d && (e = readdir(d))) {
-		char *dir;
-		if (strncmp(e->d_name, prefix, strlen(prefix)) || e->d_type != DT_DIR)
-			continue;
-		dir = hb_path_join(TMP_ROOT, e->d_name);
-		if (owner_gone(dir) && hb_remove_tree(dir) == 0)
+		if (!strncmp(e->d_name, prefix, strlen(prefix)) && stale_owned_dir(rootfd, e->d_name) &&
+		    hb_remove_tree_at(rootfd, e->d_name) == 0)
 			removed++;
-		free(dir);
 	}
 	if (d)
 		closedir(d);
+	else if (copy >= 0)
+		close(copy);
+	close(rootfd);
 	return removed;
 }
 
 void hb_clean_stale_vm_tmp(void)
 {
 	int n = hb_clean_stale_tmp(HB_TMP_VM) + hb_clean_stale_tmp(HB_TMP_PROBE);
+	char *root;
 
-	if (n > 0)
-		hb_info("removed %d temporary folder(s) of harness processes that are gone "
-			"(%s/%s*, %s/%s*)", n, TMP_ROOT, HB_TMP_VM, TMP_ROOT, HB_TMP_PROBE);
+	if (n <= 0)
+		return;
+	root = hb_tmp_root();
+	hb_info("removed %d temporary folder(s) of harness processes that are gone (%s/%s*, %s/%s*)",
+		n, root, HB_TMP_VM, root, HB_TMP_PROBE);
+	free(root);
 }

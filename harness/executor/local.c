@@ -238,6 +238,7 @@ static int finish(struct run *r)
 		struct report_opts ro = { .format = REPORT_TEXT };
 		report_run_dir(r->dir, &ro, stdout);
 		plot_run_dir(r->dir, NULL, "both");
+		report_write_html(r->dir); /* RUN/report.html: tables and charts on one page */
 	}
 	printf("result set: %s\n", r->dir);
 	if (r->interrupted)
@@ -277,7 +278,7 @@ int local_run(struct run *r, int argc, char **argv)
 	if (!o->dry_run && lock_run_dir(r) != 0)
 		return HB_EXIT_FAIL;
 	if (!o->dry_run)
-		hb_clean_stale_vm_tmp(); /* what a killed harness left in /tmp */
+		hb_clean_stale_vm_tmp(); /* what a killed harness left in hb_tmp_root() */
 	if (o->resume && resume_load(r) != 0)
 		return HB_EXIT_FAIL;
 	print_plan(r, o->dry_run ? stdout : stderr);

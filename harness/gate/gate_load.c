@@ -14,6 +14,7 @@
 #include "common/paths.h"
 #include "common/xalloc.h"
 #include "analysis/rows.h"
+#include "analysis/variant_order.h"
 #include "results/dataset.h"
 #include "results/store.h"
 
@@ -77,6 +78,7 @@ static int load_dir(const char *dir, const char *baseline, struct gate_set *set)
 	if (dataset_load(&ds, dir) < 0)
 		return -1;
 	meta = rs_read_meta(dir);
+	dataset_canonical_order(&ds, meta, baseline);
 	b = baseline ? dataset_variant(&ds, baseline) : -1;
 	pairs = !key(meta, RS_META_IMPORTED); /* as the report: imports are not paired */
 	for (size_t i = 0; i < ds.ngroups; i++) {

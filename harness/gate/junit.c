@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/numfmt.h"
+#include "common/fileutil.h"
 #include "common/log.h"
 #include "common/xalloc.h"
 #include "gate/gate.h"
@@ -70,7 +71,7 @@ static void testcase(FILE *f, const struct gate_result *r, const struct gate_opt
 int gate_write_junit(const char *path, const struct gate_result *res, size_t n,
 		     const struct gate_opts *opts)
 {
-	FILE *f = fopen(path, "we");
+	FILE *f = hb_fopen_nofollow(path, "w");
 	size_t failures = 0, skipped = 0;
 
 	if (!f) {

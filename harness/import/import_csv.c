@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "common/log.h"
+#include "common/termsafe.h"
 #include "common/progress.h"
 #include "common/xalloc.h"
 
@@ -161,9 +162,13 @@ static void take_row(struct reader *r)
 		       r->line, r->nfields, r->nheader);
 		return;
 	}
-	for (int c = 0; c < NREQUIRED - 1; c++)
-		if (!*field(r, c))
-			bad_value(r, c, "a non-empty name");
+	/* Names end up in terminals, gnuplot .dat files (a tab or newline splits a row, a
+	 * leading '#' makes gnuplot drop it) and report tables. */
+	for (int c = 0; c < NREQUIRED - 1 && !r->why; c++)
+		if (!*field(r, c) || hb_has_control(field(r, c)) || field(r, c)[0] == '#')
+			bad_value(r, c, "a non-empty name without control characters, not starting with '#'");
+	if (!r->why && hb_has_control(field(r, COL_UNIT)))
+		bad_value(r, COL_UNIT, "a unit without control characters");
 	s = (struct sample){ .variant = field(r, COL_VARIANT), .workload = field(r, COL_WORKLOAD),
 			     .metric = field(r, COL_METRIC), .unit = field(r, COL_UNIT),
 			     .value = number_at(r), .cores = count_at(r, COL_CORES, 1),

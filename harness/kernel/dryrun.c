@@ -32,7 +32,7 @@ static void print_source_steps(const struct kernel_plan *p, const char *copy, FI
 {
 	char *shared = ksource_shared_path(&p->src, p->cache);
 
-	if (p->src.is_tarball && !hb_is_dir(shared))
+	if (!ksource_tree_ready(&p->src, p->cache))
 		fprintf(f, "  extract %s into %s (once, read-only afterwards)\n", p->src.path, shared);
 	fprintf(f, "  $ cp -al %s %s\n", shared, copy);
 	fprintf(f, "  $ cd %s\n", copy);

@@ -189,7 +189,7 @@ static int move_into(const char *from, const char *dir, const char *name)
 static char *read_release(const char *obj)
 {
 	char *path = hb_path_join(obj, "include/config/kernel.release");
-	char *text = hb_read_file(path, NULL);
+	char *text = hb_read_file_nofollow(path, NULL);
 
 	free(path);
 	if (text)

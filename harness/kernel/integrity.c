@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/fileutil.h"
 #include "common/hash.h"
 #include "common/paths.h"
 #include "common/progress.h"
@@ -139,7 +140,7 @@ enum integrity_state integrity_check(const char *dir, enum integrity_level level
 				     struct integrity_stats *stats, char **why)
 {
 	char *mpath = hb_path_join(dir, "manifest.json");
-	json_object *root = json_object_from_file(mpath), *arts;
+	json_object *root = hb_json_from_file_nofollow(mpath), *arts;
 	struct integrity_stats st = { 0 };
 	double t0 = hb_now();
 	enum integrity_state rc = INTEGRITY_OK;

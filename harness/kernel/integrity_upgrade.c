@@ -77,7 +77,7 @@ static int elf_whole(int fd, off_t size, const char *path, char **why)
 static int image_whole(const char *dir, const char *name, bool elf, char **why)
 {
 	char *path = hb_path_join(dir, name);
-	int fd = open(path, O_RDONLY | O_CLOEXEC), rc = 0;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), rc = 0;
 	struct stat st;
 
 	if (fd < 0) {
@@ -105,7 +105,7 @@ int integrity_upgrade(const char *dir, char **why)
 	*why = NULL;
 	if (image_whole(dir, "bzImage", false, why) < 0 || image_whole(dir, "vmlinux", true, why) < 0)
 		goto out;
-	if (!(root = json_object_from_file(mpath))) {
+	if (!(root = hb_json_from_file_nofollow(mpath))) {
 		*why = xasprintf("%s is missing or not JSON", mpath);
 		goto out;
 	}

@@ -48,7 +48,7 @@ static int plan_source(struct kernel_plan *p, const struct kernel_opts *opts)
 
 int kernel_plan_init(const char *build, const struct kernel_opts *opts, struct kernel_plan *p)
 {
-	char *abs;
+	char *abs, *why = NULL;
 	int rc;
 
 	*p = (struct kernel_plan){ 0 };
@@ -66,6 +66,13 @@ int kernel_plan_init(const char *build, const struct kernel_opts *opts, struct k
 	/* Absolute, because make runs inside the source copy (INSTALL_MOD_PATH, ccache). */
 	free(p->cache);
 	p->cache = abs;
+	/* --cache too: root runs make in what it finds there. */
+	if (hb_check_own_dir(p->cache, "cache", &why) < 0) {
+		hb_error("%s", why);
+		free(why);
+		kernel_plan_free(p);
+		return -1;
+	}
 	if (plan_source(p, opts) < 0 ||
 	    !(p->compiler = kernel_compiler_id()) ||
 	    kernel_cache_key(&p->def, p->src.identity, p->compiler, p->key) < 0) {

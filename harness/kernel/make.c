@@ -60,7 +60,7 @@ static size_t expected_compiles(const struct kernel_plan *p)
 
 static void log_line(const char *log, const char *line)
 {
-	FILE *f = fopen(log, "a");
+	FILE *f = hb_fopen_nofollow(log, "a");
 
 	if (f) {
 		fprintf(f, "%s\n", line);
@@ -75,10 +75,8 @@ static int prepare_source(struct make_state *r)
 	int rc = -1;
 
 	make_phase(r, "prepare source");
-	shared = ksource_shared_path(&r->p->src, r->p->cache);
-	if (!hb_is_dir(shared))
+	if (!ksource_tree_ready(&r->p->src, r->p->cache))
 		make_end_progress_line(r); /* extraction prints its own lines */
-	free(shared);
 	shared = ksource_shared_tree(&r->p->src, r->p->cache);
 	if (shared) {
 		char *line = xasprintf("+ copy %s to %s (hard links), then apply %zu patch(es)", shared,
@@ -120,7 +118,7 @@ static int verify_config(struct make_state *r)
 		goto out;
 	bad = kopts_verify(&r->want, &have);
 	if (bad[0]) {
-		FILE *f = fopen(r->log, "a");
+		FILE *f = hb_fopen_nofollow(r->log, "a");
 		char *msg = xasprintf("%zu option(s) the fragments ask for did not hold after "
 				      "olddefconfig", hb_strv_len(bad));
 		for (size_t i = 0; f && bad[i]; i++)

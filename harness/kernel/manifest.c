@@ -167,7 +167,7 @@ static char *string_field(json_object *root, const char *name)
 int manifest_read(const char *dir, struct manifest_info *out)
 {
 	char *path = hb_path_join(dir, "manifest.json");
-	json_object *root = json_object_from_file(path);
+	json_object *root = hb_json_from_file_nofollow(path);
 	json_object *stats, *v;
 
 	free(path);

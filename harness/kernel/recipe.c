@@ -172,7 +172,7 @@ static size_t poll_compiles(int fd, off_t *offset)
 /* Waits for pid, updating progress every half second from the log's compile lines. */
 static int wait_with_progress(pid_t pid, const char *log, struct progress *p, size_t *compiles)
 {
-	int fd = open(log, O_RDONLY | O_CLOEXEC);
+	int fd = open(log, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	off_t offset = fd >= 0 ? lseek(fd, 0, SEEK_END) : 0;
 	size_t seen = 0;
 	int status = 0;
@@ -208,7 +208,7 @@ static int wait_with_progress(pid_t pid, const char *log, struct progress *p, si
 static void log_command(const char *log, char *const *argv)
 {
 	char *cmd = recipe_render(argv);
-	FILE *f = fopen(log, "a");
+	FILE *f = hb_fopen_nofollow(log, "a");
 
 	if (f) {
 		fprintf(f, "+ %s\n", cmd);
@@ -258,7 +258,7 @@ int recipe_run_argv(const struct recipe *r, char **argv, const char *log)
 
 int recipe_ccache_stats(const char *statslog, long *hits, long *misses)
 {
-	char *text = statslog ? hb_read_file(statslog, NULL) : NULL;
+	char *text = statslog ? hb_read_file_nofollow(statslog, NULL) : NULL;
 	char *save = NULL;
 
 	*hits = *misses = 0;
@@ -284,7 +284,7 @@ static bool is_error_line(const char *line, size_t len)
 
 char *recipe_error_lines(const char *log, int max_lines)
 {
-	char *text = hb_read_file(log, NULL);
+	char *text = hb_read_file_nofollow(log, NULL);
 	const char **starts = NULL;
 	size_t *lens = NULL, n = 0, cap_s = 0, cap_l = 0;
 	char *out;

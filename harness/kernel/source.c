@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <libgen.h>
 #include <signal.h>
@@ -33,7 +34,7 @@ static char *memo_path(const char *cache, const char *path)
 static int tarball_identity(const char *path, const char *cache, const struct stat *st, char *hex)
 {
 	char *memo = memo_path(cache, path);
-	char *text = hb_read_file(memo, NULL);
+	char *text = hb_read_file_nofollow(memo, NULL);
 	char *want = xasprintf("%lld %lld.%09ld ", (long long)st->st_size, (long long)st->st_mtim.tv_sec,
 			       st->st_mtim.tv_nsec);
 	int rc = 0;
@@ -292,6 +293,92 @@ static bool looks_like_kernel(const char *tree)
 	return ok;
 }
 
+/* Written last, after the tree is complete and read-only: <cache>/src/<label>.extracted
+ * holding the tarball's identity. A tree without it (a crash between the rename and
+ * the chmod, an older harness, someone else's folder) is never built from. */
+static char *stamp_path(const struct ksource *s, const char *cache)
+{
+	return xasprintf("%s/src/%s.extracted", cache, s->label);
+}
+
+/* A tree an older harness extracted (no stamp yet) is adopted when it is ours and its top
+ * folder is read-only: ksource_make_read_only goes depth-first, so the top folder loses
+ * its write bits last, after a complete extraction and move. Another user's tree, or one
+ * whose chmod was cut short, is not. */
+static bool legacy_complete(const char *final)
+{
+	struct stat st;
+
+	return lstat(final, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid() &&
+	       !(st.st_mode & 0222);
+}
+
+static int write_stamp(const struct ksource *s, const char *cache);
+
+bool ksource_tree_ready(const struct ksource *s, const char *cache)
+{
+	char *final = ksource_shared_path(s, cache), *stamp = stamp_path(s, cache);
+	char text[256] = "";
+	struct stat st;
+	int fd = open(stamp, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	bool ok = false;
+
+	if (!s->is_tarball) {
+		ok = true;
+	} else if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+		   !(st.st_mode & 022) && read(fd, text, sizeof(text) - 1) > 0) {
+		text[strcspn(text, "\n")] = '\0';
+		ok = !strcmp(text, s->identity) && hb_is_dir(final);
+	}
+	if (fd >= 0)
+		close(fd);
+	free(stamp);
+	free(final);
+	return ok;
+}
+
+static int write_stamp(const struct ksource *s, const char *cache)
+{
+	char *stamp = stamp_path(s, cache), *text = xasprintf("%s\n", s->identity);
+	int rc = hb_write_file_atomic(stamp, text, strlen(text));
+
+	if (rc < 0)
+		hb_error("cannot write %s: %s", stamp, strerror(errno));
+	free(text);
+	free(stamp);
+	return rc;
+}
+
+/* A tree at final without its stamp is moved into <cache>/trash/ (which builds empty)
+ * rather than removed here: removing 80k files takes a while, and is not ours to wait on. */
+static int set_aside_unstamped(const char *final, const char *cache)
+{
+	char *trash_dir = hb_path_join(cache, "trash");
+	char *aside = xasprintf("%s/src-unstamped-XXXXXX", trash_dir), *dest = NULL;
+	struct stat st;
+	int rc = 0;
+
+	if (lstat(final, &st) < 0) {
+		rc = errno == ENOENT ? 0 : -1;
+	} else {
+		hb_warn("%s has no stamp of a complete extraction: setting it aside and extracting anew",
+			final);
+		if (S_ISDIR(st.st_mode))
+			chmod(final, 0755); /* renaming a directory needs its write bit */
+		if (hb_mkdir_p(trash_dir, 0755) < 0 || !mkdtemp(aside) ||
+		    rename(final, dest = hb_path_join(aside, "tree")) < 0) {
+			hb_error("cannot move %s into %s: %s", final, trash_dir, strerror(errno));
+			rc = -1;
+		} else {
+			make_dirs_writable(dest); /* removable without root's override */
+		}
+	}
+	free(dest);
+	free(aside);
+	free(trash_dir);
+	return rc;
+}
+
 static int extract_tarball(const struct ksource *s, const char *cache, const char *final)
 {
 	char *tmp = xasprintf("%s/src/.tmp-%s-%d", cache, s->label, (int)getpid());
@@ -301,6 +388,8 @@ static int extract_tarball(const struct ksource *s, const char *cache, const cha
 	double t0 = hb_now();
 	int rc = -1;
 
+	if (set_aside_unstamped(final, cache) < 0)
+		goto out;
 	hb_info("extracting %s into %s (once; read-only afterwards)", s->path, final);
 	hb_remove_tree(tmp);
 	if (hb_mkdir_p(tmp, 0755) < 0) {
@@ -321,6 +410,8 @@ static int extract_tarball(const struct ksource *s, const char *cache, const cha
 		hb_error("cannot move the extracted tree to %s: %s", final, strerror(errno));
 		goto out;
 	}
+	if (write_stamp(s, cache) < 0)
+		goto out;
 	hb_info("extracted in %s", hb_format_duration(hb_now() - t0, took, sizeof(took)));
 	rc = 0;
 out:
@@ -339,12 +430,16 @@ char *ksource_shared_tree(const struct ksource *s, const char *cache)
 	char *lock_name, *what;
 	int fd;
 
-	if (!s->is_tarball || hb_is_dir(final))
+	if (ksource_tree_ready(s, cache))
 		return final;
+	if (s->is_tarball && legacy_complete(final) && write_stamp(s, cache) == 0) {
+		hb_info("%s: extracted by an older harness, complete: stamped", final);
+		return final;
+	}
 	lock_name = xasprintf("src-%s", s->label);
 	what = xasprintf("another process extracting %s", s->path);
 	fd = kernel_cache_lock(cache, lock_name, what);
-	if (fd < 0 || (!hb_is_dir(final) && extract_tarball(s, cache, final) < 0)) {
+	if (fd < 0 || (!ksource_tree_ready(s, cache) && extract_tarball(s, cache, final) < 0)) {
 		free(final);
 		final = NULL;
 	}

@@ -20,6 +20,9 @@ int ksource_identify(const char *path, const char *cache, struct ksource *out);
 /* The tree builds copy from: a tarball is extracted once into <cache>/src/<label> (under a
  * lock; read-only afterwards); a tree is used where it is. NULL after printing why. */
 char *ksource_shared_tree(const struct ksource *s, const char *cache);
+/* True when ksource_shared_tree() has nothing to do: a tree, or a tarball extracted
+ * completely (the stamp written last, by the effective uid, names the tarball). */
+bool ksource_tree_ready(const struct ksource *s, const char *cache);
 /* Where ksource_shared_tree() puts or finds the tree, without creating it. */
 char *ksource_shared_path(const struct ksource *s, const char *cache);
 /* Copies tree into dest (which must not exist) as hard links when both are on one file

@@ -25,10 +25,12 @@ char *chart_file_name(const char *fmt, ...)
 	return s;
 }
 
+#define CHART_MAX_PX 32000
+
 FILE *chart_open_data(const char *out_dir, const struct chart *c)
 {
 	char *path = xasprintf("%s/%s.dat", out_dir, c->base);
-	FILE *f = fopen(path, "we");
+	FILE *f = hb_fopen_nofollow(path, "w");
 
 	if (!f)
 		hb_error("cannot write %s: %s", path, strerror(errno));
@@ -87,9 +89,12 @@ static void write_variables(FILE *f, const struct chart *c, const char *formats)
 	gp_var(f, "ylabel_text", c->ylabel);
 	if (c->xtics)
 		gp_var(f, "xtics_spec", c->xtics);
+	/* Cairo refuses a surface wider than 32767 pixels (thousands of variants ask for more):
+	 * the chart is then crowded, not missing. */
 	fprintf(f, "chart_width = %d\nchart_height = %d\nchart_bmargin = %d\nall_positive = %d\n",
-		c->width ? c->width : 900, c->height ? c->height : 560, c->bmargin ? c->bmargin : -1,
-		c->all_positive);
+		c->width ? (c->width < CHART_MAX_PX ? c->width : CHART_MAX_PX) : 900,
+		c->height ? (c->height < CHART_MAX_PX ? c->height : CHART_MAX_PX) : 560,
+		c->bmargin ? c->bmargin : -1, c->all_positive);
 	fprintf(f, "nseries = %zu\narray series_titles[%zu] = [", c->nseries, c->nseries);
 	for (size_t i = 0; i < c->nseries; i++) {
 		fputs(i ? ", " : "", f);
@@ -101,7 +106,7 @@ static void write_variables(FILE *f, const struct chart *c, const char *formats)
 
 static int write_script(const struct chart *c, const char *path, const char *formats)
 {
-	FILE *f = fopen(path, "we");
+	FILE *f = hb_fopen_nofollow(path, "w");
 	int rc;
 
 	if (!f) {
@@ -127,7 +132,7 @@ static int run_gnuplot(const char *out_dir, const char *script)
 	int rc = hb_run(argv, &o);
 
 	if (rc != 0) {
-		char *text = hb_read_file(log, NULL);
+		char *text = hb_read_file_nofollow(log, NULL);
 		hb_error("gnuplot failed on %s/%s (exit %d); its last messages:\n%s", out_dir, script, rc,
 			 text ? hb_tail_lines(text, 5) : "(no log)");
 		free(text);

@@ -1,7 +1,7 @@
 /* Which charts a result set gets, and their data files. Groups of different clocks never
  * share a chart: a chart of a non-host clock has the clock in its file name and title
  * ("slowdown-hackbench-time-icount"). Bars show the headline estimate (analysis/rows.h:
- * paired when the rounds allow, else Welch's) and its standard error. */
+ * paired when the rounds allow, else Welch's) and its 95% CI, the y label naming which. */
 #include "plot/plot.h"
 
 #include <errno.h>
@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analysis/rows.h"
+#include "analysis/variant_order.h"
 #include "common/kernel_line.h"
 #include "common/log.h"
 #include "common/paths.h"
@@ -25,6 +26,7 @@ struct plot_ctx {
 	const char *out_dir;
 	const char *formats;
 	bool *wide; /* per group (display order): part of a per-test section */
+	const struct plot_opts *opts;
 	struct rows_opts rows; /* imported sets are not paired (as in the report) */
 	int drawn, failed, empty;
 };
@@ -34,30 +36,82 @@ static const char *base_name(const struct plot_ctx *p)
 	return p->ds.variants[p->baseline];
 }
 
-/* The row of variant v in g, or NULL. rows has room for ds.nvariants. */
-static const struct group_row *row_of(const struct plot_ctx *p, const struct ds_group *g, int v,
-				      struct group_row *rows)
-{
-	size_t n = group_rows_opts(&p->ds, g, p->baseline, -1, &p->rows, rows);
+/* Each variant's row in one group (NULL: none, or not comparable), computed once per
+ * chart: per variant it cost O(variants^2), minutes with 30,000 variants. On the heap: so
+ * many rows do not fit on the stack. */
+struct variant_rows {
+	struct group_row *rows;
+	const struct group_row **by_variant;
+};
 
-	for (size_t i = 0; i < n; i++)
-		if (rows[i].variant == v && rows[i].status == ROW_OK)
-			return &rows[i];
-	return NULL;
+static struct variant_rows *variant_rows_make(const struct plot_ctx *p, const struct ds_group *const *gs,
+					      size_t ng)
+{
+	struct variant_rows *vr = xcalloc(ng, sizeof(*vr));
+
+	for (size_t g = 0; g < ng; g++) {
+		size_t n;
+		vr[g].rows = xcalloc(p->ds.nvariants + 1, sizeof(*vr[g].rows));
+		vr[g].by_variant = xcalloc(p->ds.nvariants + 1, sizeof(*vr[g].by_variant));
+		n = group_rows_opts(&p->ds, gs[g], p->baseline, -1, &p->rows, vr[g].rows);
+		for (size_t i = 0; i < n; i++) {
+			const struct group_row *r = &vr[g].rows[i];
+			if (r->status == ROW_OK && r->variant >= 0 && (size_t)r->variant < p->ds.nvariants)
+				vr[g].by_variant[r->variant] = r;
+		}
+	}
+	return vr;
 }
 
-static void finish(struct plot_ctx *p, struct chart *c)
+static void variant_rows_free(struct variant_rows *vr, size_t ng)
+{
+	for (size_t g = 0; g < ng; g++) {
+		free(vr[g].rows);
+		free(vr[g].by_variant);
+	}
+	free(vr);
+}
+
+/* Records a drawn chart of group g (its metric unless a per-test chart) in the index. */
+static void index_chart(struct plot_ctx *p, const struct chart *c, const struct ds_group *g, bool metric)
+{
+	struct plot_index *ix = p->opts->index;
+
+	if (!ix)
+		return;
+	ix->charts = xgrow(ix->charts, &ix->cap, ix->n + 1, sizeof(*ix->charts));
+	ix->charts[ix->n++] = (struct plot_chart){ .base = xstrdup(c->base), .kind = c->template,
+		.clock = xstrdup(g->clock), .line = xstrdup(g->line), .workload = xstrdup(g->workload),
+		.metric = metric ? xstrdup(g->metric) : NULL, .cores = metric ? -1 : g->cores };
+}
+
+void plot_index_free(struct plot_index *ix)
+{
+	for (size_t i = 0; i < ix->n; i++) {
+		free(ix->charts[i].base);
+		free(ix->charts[i].clock);
+		free(ix->charts[i].line);
+		free(ix->charts[i].workload);
+		free(ix->charts[i].metric);
+	}
+	free(ix->charts);
+	*ix = (struct plot_index){ 0 };
+}
+
+static void finish(struct plot_ctx *p, struct chart *c, const struct ds_group *g, bool metric)
 {
 	/* A metric whose baseline mean is 0 (no TLB shootdowns at all, say) has no finite
 	 * slowdown: gnuplot would fail on the empty data, and there is nothing to show. */
 	if (!c->points) {
-		hb_info("%s: no finite value to draw (a baseline mean of 0?): no chart", c->base);
+		if (!p->opts->quiet)
+			hb_info("%s: no finite value to draw (a baseline mean of 0?): no chart", c->base);
 		p->empty++;
 	} else if (chart_render(c, p->out_dir, p->formats) == 0) {
 		char *fmts = xstrdup(p->formats), *save = NULL;
-		for (char *f = strtok_r(fmts, " ", &save); f; f = strtok_r(NULL, " ", &save))
+		for (char *f = strtok_r(fmts, " ", &save); f && !p->opts->quiet; f = strtok_r(NULL, " ", &save))
 			printf("%s/%s.%s\n", p->out_dir, c->base, f);
 		free(fmts);
+		index_chart(p, c, g, metric);
 		p->drawn++;
 	} else {
 		p->failed++;
@@ -65,19 +119,36 @@ static void finish(struct plot_ctx *p, struct chart *c)
 	chart_free(c);
 }
 
-/* A bar or point reaching below 0 (value minus its error bar) needs the axis below 0. */
-static void note_sign(struct chart *c, const struct group_row *r)
+/* A bar or point whose interval reaches below 0 needs the axis below 0; the chart's
+ * estimates, for the axis label. */
+static void note_row(struct chart *c, const struct group_row *r, unsigned *kinds)
 {
-	double se = r && isfinite(r->head.se_pct) ? r->head.se_pct : 0;
-
-	if (r && r->head.slowdown_pct - se < 0)
+	if (!r)
+		return;
+	if (r->head.slowdown_pct < 0 || r->head.ci95_low_pct < 0)
 		c->all_positive = false;
+	*kinds |= r->paired ? 1u : 2u;
 }
 
-static char *ylabel(const struct ds_group *g)
+/* The error bar of a row: the headline's 95% CI (asymmetric for a paired estimate, a
+ * geometric mean); the point itself when the interval is unknown (one round). */
+static void write_interval(FILE *f, const struct group_row *r)
 {
-	return xasprintf("%s of %s vs baseline [%%] (bars: 1 st.err)",
-			 g->lower_is_better ? "slowdown" : "drop", g->metric);
+	bool known = r && isfinite(r->head.ci95_low_pct) && isfinite(r->head.ci95_high_pct);
+	double y = r ? r->head.slowdown_pct : NAN;
+
+	fprintf(f, "\t%.6g\t%.6g\t%.6g", y, known ? r->head.ci95_low_pct : y,
+		known ? r->head.ci95_high_pct : y);
+}
+
+/* The y label names what the bars are: the headline's 95% CI and its estimate, as the
+ * report's "est" column does (kinds: 1 paired, 2 Welch). */
+static char *ylabel(const struct ds_group *g, unsigned kinds)
+{
+	const char *est = kinds == 1 ? "paired" : kinds == 2 ? "Welch" : "paired or Welch, see the table";
+
+	return xasprintf("%s of %s vs baseline [%%] (bars: 95%% CI, %s)",
+			 g->lower_is_better ? "slowdown" : "drop", g->metric, est);
 }
 
 /* "" for the host clock and the default line, else "-icount", "-6.12", "-icount-6.12":
@@ -112,7 +183,7 @@ static size_t same_metric(const struct plot_ctx *p, const struct ds_group *g, co
 static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_t ng)
 {
 	struct chart c = { .template = "slowdown" };
-	struct group_row rows[p->ds.nvariants];
+	struct variant_rows *vr = variant_rows_make(p, (const struct ds_group *const *)gs, ng);
 	char *unit = unit_suffix(gs[0]), *tag = clock_tag(gs[0], '-'), *ctag = clock_tag(gs[0], ' ');
 	FILE *f;
 
@@ -122,7 +193,6 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 	free(tag);
 	free(ctag);
 	c.xlabel = xstrdup("variant");
-	c.ylabel = ylabel(gs[0]);
 	c.series = xcalloc(ng, sizeof(char *));
 	for (size_t i = 0; i < ng; i++)
 		c.series[c.nseries++] = gs[i]->cores >= 0 ? xasprintf("%d vCPUs", gs[i]->cores)
@@ -131,42 +201,45 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 	if (!(f = chart_open_data(p->out_dir, &c))) {
 		p->failed++;
 		chart_free(&c);
+		variant_rows_free(vr, ng);
 		return;
 	}
 	c.all_positive = true;
-	fprintf(f, "# variant\tthen per series: slowdown %%\tstandard error %%\n");
+	fprintf(f, "# variant\tthen per series: slowdown %%\t95%% CI low %%\t95%% CI high %%\n");
 	int nclusters = 0;
+	unsigned kinds = 0;
 	for (size_t v = 0; v < p->ds.nvariants; v++) {
 		bool any = false;
 		if ((int)v == p->baseline)
 			continue;
 		for (size_t i = 0; i < ng; i++)
-			any |= row_of(p, gs[i], (int)v, rows) != NULL;
+			any |= vr[i].by_variant[v] != NULL;
 		if (!any)
 			continue;
 		nclusters++;
 		fprintf(f, "%s", p->ds.variants[v]);
 		for (size_t i = 0; i < ng; i++) {
-			const struct group_row *r = row_of(p, gs[i], (int)v, rows);
-			note_sign(&c, r);
+			const struct group_row *r = vr[i].by_variant[v];
+			note_row(&c, r, &kinds);
 			c.points += r && isfinite(r->head.slowdown_pct);
-			fprintf(f, "\t%.6g\t%.6g", r ? r->head.slowdown_pct : NAN,
-				r && isfinite(r->head.se_pct) ? r->head.se_pct : 0);
+			write_interval(f, r);
 		}
 		fputc('\n', f);
 	}
 	fclose(f);
+	c.ylabel = ylabel(gs[0], kinds);
 	/* Room for names like "kasan-vmalloc" under each cluster of bars: they ran into each
 	 * other at 900 px with seven variants. */
 	int wide = 160 + nclusters * (90 + 40 * (int)ng);
 	c.width = wide > 900 ? wide : 0;
-	finish(p, &c);
+	finish(p, &c, gs[0], true);
+	variant_rows_free(vr, ng);
 }
 
 static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t ng)
 {
 	struct chart c = { .template = "cores" };
-	struct group_row rows[p->ds.nvariants];
+	struct variant_rows *vr = variant_rows_make(p, (const struct ds_group *const *)gs, ng);
 	char *unit = unit_suffix(gs[0]), *tics = xstrdup("(");
 	char *tag = clock_tag(gs[0], '-'), *ctag = clock_tag(gs[0], ' ');
 	FILE *f;
@@ -177,7 +250,6 @@ static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t n
 	free(tag);
 	free(ctag);
 	c.xlabel = xstrdup("guest vCPUs");
-	c.ylabel = ylabel(gs[0]);
 	for (size_t i = 0; i < ng; i++) {
 		char *next = xasprintf("%s%s%d", tics, i ? ", " : "", gs[i]->cores);
 		free(tics);
@@ -188,28 +260,34 @@ static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t n
 	free(unit);
 	c.series = xcalloc(p->ds.nvariants, sizeof(char *));
 	c.all_positive = true;
+	unsigned kinds = 0;
 	if (!(f = chart_open_data(p->out_dir, &c))) {
 		p->failed++;
 		chart_free(&c);
+		variant_rows_free(vr, ng);
 		return;
 	}
 	for (size_t v = 0; v < p->ds.nvariants; v++) {
 		if ((int)v == p->baseline)
 			continue;
-		fprintf(f, "%s# %s: vCPUs\tslowdown %%\tstandard error %%\n", c.nseries ? "\n\n" : "",
+		fprintf(f, "%s# %s: vCPUs\tslowdown %%\t95%% CI low %%\t95%% CI high %%\n", c.nseries ? "\n\n" : "",
 			p->ds.variants[v]);
 		c.series[c.nseries++] = xstrdup(p->ds.variants[v]);
 		for (size_t i = 0; i < ng; i++) {
-			const struct group_row *r = row_of(p, gs[i], (int)v, rows);
-			note_sign(&c, r);
+			const struct group_row *r = vr[i].by_variant[v];
+			note_row(&c, r, &kinds);
 			c.points += r && isfinite(r->head.slowdown_pct);
-			if (r)
-				fprintf(f, "%d\t%.6g\t%.6g\n", gs[i]->cores, r->head.slowdown_pct,
-					isfinite(r->head.se_pct) ? r->head.se_pct : 0);
+			if (r) {
+				fprintf(f, "%d", gs[i]->cores);
+				write_interval(f, r);
+				fputc('\n', f);
+			}
 		}
 	}
 	fclose(f);
-	finish(p, &c);
+	c.ylabel = ylabel(gs[0], kinds);
+	finish(p, &c, gs[0], true);
+	variant_rows_free(vr, ng);
 }
 
 static size_t longest_metric(struct ds_group *const *gs, size_t ng)
@@ -225,7 +303,7 @@ static size_t longest_metric(struct ds_group *const *gs, size_t ng)
 static void ratios_chart(struct plot_ctx *p, struct ds_group *const *gs, size_t ng)
 {
 	struct chart c = { .template = "ratios" };
-	struct group_row rows[p->ds.nvariants];
+	struct variant_rows *vr = variant_rows_make(p, (const struct ds_group *const *)gs, ng);
 	FILE *f;
 
 	char *tag = clock_tag(gs[0], '-'), *ctag = clock_tag(gs[0], ' ');
@@ -250,6 +328,7 @@ static void ratios_chart(struct plot_ctx *p, struct ds_group *const *gs, size_t 
 	if (!(f = chart_open_data(p->out_dir, &c))) {
 		p->failed++;
 		chart_free(&c);
+		variant_rows_free(vr, ng);
 		return;
 	}
 	fprintf(f, "# metric\tthen per variant: mean / baseline mean\n");
@@ -259,14 +338,15 @@ static void ratios_chart(struct plot_ctx *p, struct ds_group *const *gs, size_t 
 			const struct group_row *r;
 			if ((int)v == p->baseline)
 				continue;
-			r = row_of(p, gs[i], (int)v, rows);
+			r = vr[i].by_variant[v];
 			c.points += r && isfinite(r->c.ratio);
 			fprintf(f, "\t%.6g", r ? r->c.ratio : NAN);
 		}
 		fputc('\n', f);
 	}
 	fclose(f);
-	finish(p, &c);
+	finish(p, &c, gs[0], false);
+	variant_rows_free(vr, ng);
 }
 
 /* Per-test sections get a ratio chart; their groups get no slowdown charts. */
@@ -300,15 +380,16 @@ static void draw_metric_charts(struct plot_ctx *p)
 	free(gs);
 }
 
-/* Imported sets are not paired (a CSV's boot column may number each variant's runs on
- * its own), as in `harness report` without --paired. */
-static bool is_imported(const char *dir)
+/* The canonical variant order (analysis/variant_order.h), as in the report. Imported
+ * sets are not paired (a CSV's boot column may number each variant's runs on its own),
+ * as in `harness report` without --paired. */
+static void order_and_pairing(struct plot_ctx *p, const char *dir, const char *baseline)
 {
 	json_object *meta = rs_read_meta(dir);
-	bool imported = meta && json_object_object_get_ex(meta, RS_META_IMPORTED, NULL);
 
+	dataset_canonical_order(&p->ds, meta, baseline);
+	p->rows.no_pairing = meta && json_object_object_get_ex(meta, RS_META_IMPORTED, NULL);
 	json_object_put(meta);
-	return imported;
 }
 
 static const char *formats_of(const char *format)
@@ -320,7 +401,7 @@ static const char *formats_of(const char *format)
 
 int plot_run(const char *dir, const struct plot_opts *opts)
 {
-	struct plot_ctx p = { .formats = formats_of(opts->format) };
+	struct plot_ctx p = { .formats = formats_of(opts->format), .opts = opts };
 	char *out = opts->out_dir ? xstrdup(opts->out_dir) : hb_path_join(dir, "plots");
 	int rc = HB_EXIT_OK;
 
@@ -333,8 +414,8 @@ int plot_run(const char *dir, const struct plot_opts *opts)
 		free(out);
 		return HB_EXIT_FAIL;
 	}
+	order_and_pairing(&p, dir, opts->baseline);
 	p.baseline = dataset_pick_baseline(&p.ds, opts->baseline);
-	p.rows.no_pairing = is_imported(dir);
 	if (!p.ds.samples) {
 		hb_error("%s holds no samples to plot", dir);
 		rc = HB_EXIT_FAIL;
@@ -351,9 +432,10 @@ int plot_run(const char *dir, const struct plot_opts *opts)
 		p.wide = xcalloc(p.ds.ngroups, sizeof(*p.wide));
 		draw_wide_sections(&p);
 		draw_metric_charts(&p);
-		hb_info("%d charts in %s (scripts and data beside them)%s%s", p.drawn, out,
-			p.empty ? "; metrics with nothing to draw named above" : "",
-			p.failed ? "; some failed, see above" : "");
+		if (!opts->quiet)
+			hb_info("%d charts in %s (scripts and data beside them)%s%s", p.drawn, out,
+				p.empty ? "; metrics with nothing to draw named above" : "",
+				p.failed ? "; some failed, see above" : "");
 		rc = p.failed ? HB_EXIT_FAIL : HB_EXIT_OK;
 		free(p.wide);
 	}

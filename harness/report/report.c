@@ -2,11 +2,15 @@
  * to the renderer of the chosen format (render.h) or to the seeds comparison. */
 #include "report/report.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/fileutil.h"
 #include "common/log.h"
+#include "common/paths.h"
 #include "common/xalloc.h"
+#include "analysis/variant_order.h"
 #include "report/render.h"
 #include "report/report_ctx.h"
 #include "seeds/seeds_report.h"
@@ -77,6 +81,29 @@ static int resolve_options(struct report_ctx *ctx)
 	return resolve_pairing(ctx);
 }
 
+int report_write_html(const char *dir)
+{
+	struct report_opts opts = { .format = REPORT_HTML };
+	char *page = NULL, *path = hb_path_join(dir, "report.html");
+	size_t len = 0;
+	FILE *out = open_memstream(&page, &len);
+	int rc;
+
+	if (!out)
+		hb_fatal("out of memory: open_memstream");
+	rc = report_run_dir(dir, &opts, out);
+	fclose(out);
+	if (rc == HB_EXIT_OK && hb_write_file_atomic(path, page, len) < 0) {
+		hb_error("cannot write %s: %s", path, strerror(errno));
+		rc = HB_EXIT_FAIL;
+	} else if (rc == HB_EXIT_OK) {
+		hb_info("report page: %s", path);
+	}
+	free(page);
+	free(path);
+	return rc;
+}
+
 int report_run_dir(const char *dir, const struct report_opts *opts, FILE *out)
 {
 	struct report_ctx ctx = { .opts = opts, .dir = dir, .out = out };
@@ -90,15 +117,15 @@ int report_run_dir(const char *dir, const struct report_opts *opts, FILE *out)
 		dataset_free(&ctx.ds);
 		return HB_EXIT_FAIL;
 	}
+	ctx.meta = rs_read_meta(dir);
+	dataset_canonical_order(&ctx.ds, ctx.meta, opts->baseline);
 	if (opts->seeds) {
 		/* The figures name their own baselines and workloads: no resolve_options. */
-		ctx.meta = rs_read_meta(dir);
 		rc = seeds_report_run(&ctx, opts->seeds);
 		json_object_put(ctx.meta);
 		dataset_free(&ctx.ds);
 		return rc;
 	}
-	ctx.meta = rs_read_meta(dir);
 	rc = resolve_options(&ctx);
 	if (rc == HB_EXIT_OK) {
 		report_renderer(opts->format)->report(&ctx);

@@ -15,8 +15,9 @@
  * are shown apart, the clock in their label; the header says what the set's clock's
  * numbers are (icount: guest instructions, not cycles).
  *
- * Formats: text (aligned), markdown, csv (one line per row, the JSON row's keys as
- * columns) and json:
+ * Formats: html (one self-contained page: report_html.c), mail (a list reply wrapped at
+ * 72 columns: report_mail.c), text (aligned), markdown, csv (one line per row, the JSON
+ * row's keys as columns) and json:
  *   {"run", "baseline", "ratio_to", "samples", "skipped", "clock" (host, icount or
  *    mixed), "clocks": [...], "headline" (the rule), "meta": {...},
  *    "rows": [{"workload","metric","unit","cores","variant","n","mean","stddev",
@@ -42,5 +43,8 @@
  * metric or workload the set does not have (after one line saying which are accepted).
  * Never exits: `harness run` calls it at the end of a run. */
 int report_run_dir(const char *dir, const struct report_opts *opts, FILE *out);
+/* Writes dir/report.html (the html format, written whole to a temporary file and renamed)
+ * and says where on stderr. HB_EXIT_OK or HB_EXIT_FAIL after one line. For `harness run`. */
+int report_write_html(const char *dir);
 
 #endif

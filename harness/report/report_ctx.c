@@ -21,6 +21,17 @@ bool report_section_wide(const struct report_ctx *ctx, struct ds_group *const *g
 	return ctx->opts->layout == REPORT_LAYOUT_WIDE;
 }
 
+size_t report_block_end(const struct report_ctx *ctx, size_t from)
+{
+	const struct ds_group *a = ctx->ds.groups[from];
+	size_t to = from + 1;
+
+	while (to < ctx->ds.ngroups && !strcmp(ctx->ds.groups[to]->workload, a->workload) &&
+	       !strcmp(ctx->ds.groups[to]->clock, a->clock) && !strcmp(ctx->ds.groups[to]->line, a->line))
+		to++;
+	return to;
+}
+
 bool report_show_clock(const struct report_ctx *ctx, const struct ds_group *g)
 {
 	return ctx->ds.nclocks > 1 || strcmp(g->clock, "host");

@@ -18,6 +18,9 @@ bool report_section_wide(const struct report_ctx *ctx, struct ds_group *const *g
 /* "kbuild" or "kbuild cores=4", with " clock=icount" when the group's clock is not the
  * host's or the set mixes clocks. Caller frees. */
 char *report_place(const struct report_ctx *ctx, const struct ds_group *g);
+/* End of the block of groups starting at ds.groups[from] that share one (clock, line,
+ * workload), whatever their metrics and vCPUs: a workload's part of the page or the mail. */
+size_t report_block_end(const struct report_ctx *ctx, size_t from);
 /* Is g's clock worth naming in its label (not host, or the set has several)? */
 bool report_show_clock(const struct report_ctx *ctx, const struct ds_group *g);
 /* The same for the kernel line: shown when the set has several or it is not 6.1. */

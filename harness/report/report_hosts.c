@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/variant_order.h"
 #include "common/json.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
@@ -123,8 +124,10 @@ void report_hosts(const struct report_ctx *ctx)
 	if (h.n > 1) {
 		fprintf(ctx->out, "\nPer host (the run spans %zu%s hosts; each round ran on one host):\n", h.n,
 			h.more ? "+" : "");
-		for (size_t i = 0; i < h.n; i++)
+		for (size_t i = 0; i < h.n; i++) {
+			dataset_order_like(&h.ds[i], &ctx->ds); /* the pooled tables' variant order */
 			print_host(ctx, h.name[i], &h.ds[i]);
+		}
 	}
 	for (size_t i = 0; i < h.n; i++) {
 		free(h.name[i]);

@@ -121,25 +121,38 @@ static void one_liner(struct report_ctx *ctx, const struct group_row *r, bool md
 	}
 }
 
-static void long_group(struct report_ctx *ctx, const struct ds_group *g, bool md)
+size_t report_long_table(struct report_ctx *ctx, const struct ds_group *g, bool units,
+			 struct table *t, struct group_row *rows)
 {
 	static const char *const headers[] = { "variant", "n", "mean", "stddev", "stddev_pop",
 		"st.err", "min", "max", "cv", "ratio", "slowdown (st.err)", "95% CI", "MDE", "p",
 		"est", NULL };
-	enum { NHEAD = sizeof(headers) / sizeof(headers[0]) - 1 };
-	struct group_row *rows = xcalloc(ctx->ds.nvariants, sizeof(*rows));
+	enum { NHEAD = sizeof(headers) / sizeof(headers[0]) - 1, FIRST_VALUE = 2, LAST_VALUE = 7 };
 	size_t n = group_rows_opts(&ctx->ds, g, ctx->baseline, ctx->ratio_to, &ctx->rows, rows);
 	size_t ncols = NHEAD + (ctx->ratio_to >= 0);
-	char *ratio_head = xasprintf("x %s", ctx->ratio_to >= 0 ? ctx->ds.variants[ctx->ratio_to] : "");
-	const char *heads[NHEAD + 1];
-	struct table t;
+	char *heads[NHEAD + 1];
 
-	memcpy(heads, headers, NHEAD * sizeof(*heads));
-	heads[NHEAD] = ratio_head;
-	group_heading(ctx, g, md);
-	table_init(&t, ncols, heads);
+	/* The page's headers carry the unit; the text report names it in the heading. */
+	for (size_t i = 0; i < NHEAD; i++)
+		heads[i] = units && *g->unit && i >= FIRST_VALUE && i <= LAST_VALUE
+			   ? xasprintf("%s [%s]", headers[i], g->unit) : xstrdup(headers[i]);
+	heads[NHEAD] = xasprintf("x %s", ctx->ratio_to >= 0 ? ctx->ds.variants[ctx->ratio_to] : "");
+	table_init(t, ncols, (const char *const *)heads);
 	for (size_t i = 0; i < n; i++)
-		long_row(ctx, &t, &rows[i]);
+		long_row(ctx, t, &rows[i]);
+	for (size_t i = 0; i <= NHEAD; i++)
+		free(heads[i]);
+	return n;
+}
+
+static void long_group(struct report_ctx *ctx, const struct ds_group *g, bool md)
+{
+	struct group_row *rows = xcalloc(ctx->ds.nvariants, sizeof(*rows));
+	struct table t;
+	size_t n;
+
+	group_heading(ctx, g, md);
+	n = report_long_table(ctx, g, false, &t, rows);
 	if (md)
 		table_print_markdown(&t, ctx->out);
 	else
@@ -150,7 +163,6 @@ static void long_group(struct report_ctx *ctx, const struct ds_group *g, bool md
 			one_liner(ctx, &rows[i], md);
 	fputc('\n', ctx->out);
 	table_free(&t);
-	free(ratio_head);
 	free(rows);
 }
 
@@ -181,7 +193,7 @@ static size_t wide_headers(struct report_ctx *ctx, char **heads)
 static void wide_row(struct report_ctx *ctx, struct table *t, const struct ds_group *g,
 		     long *nmin, long *nmax)
 {
-	struct group_row rows[ctx->ds.nvariants];
+	struct group_row *rows = xcalloc(ctx->ds.nvariants + 1, sizeof(*rows)); /* 30,000 variants: not on the stack */
 	size_t n = group_rows_opts(&ctx->ds, g, ctx->baseline, ctx->ratio_to, &ctx->rows, rows);
 	char b[NUMFMT_SIZE];
 
@@ -205,6 +217,7 @@ static void wide_row(struct report_ctx *ctx, struct table *t, const struct ds_gr
 		if (ctx->ratio_to >= 0 && v != ctx->ratio_to)
 			table_cell(t, "%s", r ? fmt_ratio(b, r->ratio_to, 2) : "-");
 	}
+	free(rows);
 }
 
 static void wide_section(struct report_ctx *ctx, struct ds_group *const *gs, size_t n, bool md)

@@ -21,7 +21,7 @@
 static long each_sample(const char *dir, void (*cb)(json_object *s, void *ctx), void *ctx, long *bad)
 {
 	char *path = hb_path_join(dir, RS_SAMPLES_FILE), *line = NULL;
-	FILE *f = fopen(path, "r");
+	FILE *f = hb_fopen_nofollow(path, "r");
 	size_t cap = 0;
 	long n = 0;
 
@@ -206,7 +206,7 @@ static int write_all(const char *out, char *const *sets, json_object **metas, si
 
 	if (plan_offsets(sets, n, offsets, &bad) < 0)
 		*why = xasprintf("merge: cannot read the samples of a set: %s", strerror(errno));
-	else if (!(f = fopen(tmp, "w")))
+	else if ((unlink(tmp) < 0 && errno != ENOENT) || !(f = hb_fopen_nofollow(tmp, "wx")))
 		*why = xasprintf("merge: cannot write %s: %s", tmp, strerror(errno));
 	else if (copy_samples(f, sets, metas, n, offsets, meta, &bad) < 0 || fflush(f) || fsync(fileno(f)))
 		*why = xasprintf("merge: cannot copy samples into %s: %s", tmp, strerror(errno));

@@ -34,9 +34,17 @@ static struct result_set *lock_dir(const char *dir)
 {
 	struct result_set *rs;
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char *why = NULL;
 
 	if (fd < 0) {
 		hb_error("cannot open result set %s: %s", dir, strerror(errno));
+		return NULL;
+	}
+	/* Checked on the folder this fd holds: every file of the set is opened through it. */
+	if (hb_check_own_dir_fd(fd, dir, "result set", &why) < 0) {
+		hb_error("%s", why);
+		free(why);
+		close(fd);
 		return NULL;
 	}
 	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
@@ -56,11 +64,13 @@ static struct result_set *lock_dir(const char *dir)
 	return rs;
 }
 
+/* Through the set's folder fd, and never through a symlink planted in it. */
 static int open_samples(struct result_set *rs)
 {
 	char *path = set_file(rs->dir, RS_SAMPLES_FILE);
 
-	rs->samples_fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	rs->samples_fd = openat(rs->dir_fd, RS_SAMPLES_FILE,
+				O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (rs->samples_fd < 0 || hb_end_torn_line(rs->samples_fd) < 0) {
 		hb_error("cannot open %s for appending: %s", path, strerror(errno));
 		free(path);
@@ -74,7 +84,8 @@ bool rs_holds_samples(const char *dir)
 {
 	char *path = set_file(dir, RS_SAMPLES_FILE);
 	struct stat st;
-	bool has = stat(path, &st) == 0 && st.st_size > 0;
+	/* A symlink counts as holding samples: it is refused, never followed. */
+	bool has = lstat(path, &st) == 0 && (S_ISLNK(st.st_mode) || st.st_size > 0);
 
 	free(path);
 	return has;

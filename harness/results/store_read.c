@@ -14,17 +14,21 @@
 #include "common/fileutil.h"
 #include "common/kernel_line.h"
 #include "common/log.h"
+#include "common/termsafe.h"
 #include "common/paths.h"
 #include "common/progress.h"
 #include "common/xalloc.h"
 #include "version.h"
 
+/* A name with control characters, or starting with '#' (gnuplot's comment), is refused as
+ * the importer refuses it: a set can come from anywhere (merge, a hand-made file). */
 static bool get_name(json_object *o, const char *key, const char **out, const char **why)
 {
 	json_object *v;
+	const char *name;
 
 	if (!json_object_object_get_ex(o, key, &v) || !json_object_is_type(v, json_type_string) ||
-	    !*json_object_get_string(v)) {
+	    !*(name = json_object_get_string(v)) || *name == '#' || hb_has_control(name)) {
 		*why = key;
 		return false;
 	}
@@ -154,7 +158,7 @@ long rs_read_samples_progress(const char *dir, rs_sample_cb cb, void *ctx, long 
 			      const char *label)
 {
 	char *path = hb_path_join(dir, RS_SAMPLES_FILE);
-	FILE *f = fopen(path, "re");
+	FILE *f = hb_fopen_nofollow(path, "r");
 	json_tokener *tok;
 	char *line = NULL;
 	size_t cap = 0;
@@ -213,7 +217,7 @@ long rs_read_samples_progress(const char *dir, rs_sample_cb cb, void *ctx, long 
 json_object *rs_read_meta(const char *dir)
 {
 	char *path = hb_path_join(dir, RS_META_FILE);
-	char *text = hb_read_file(path, NULL);
+	char *text = hb_read_file_nofollow(path, NULL);
 	json_object *meta = text ? json_tokener_parse(text) : NULL;
 
 	if (text && !json_object_is_type(meta, json_type_object)) {

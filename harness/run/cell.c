@@ -108,6 +108,7 @@ static struct vm_opts cell_vm_opts(const struct run *r, const struct plan_cell *
 	o.accel = r->accel;     /* resolved before the first boot */
 	if (o.timeout_s <= 0)   /* generous: four times the estimate, at least ten minutes */
 		o.timeout_s = 600 + 4 * estimate_cell_s(&r->est, w->name, reps);
+	o.shares = (const char *const *)wc->shares; /* --share and the workload's */
 	return o;
 }
 
@@ -174,12 +175,18 @@ static void boot_cell(struct run *r, const struct plan_cell *c, const struct run
 	}
 }
 
-static void journal_cell(struct run *r, const char *key, bool ok, const int *done, int ndone,
-			 double secs, const char *reason, const char *console)
+/* -1 when the journal cannot record the cell (journal_append said why): the run stops, as
+ * a resume would otherwise measure the cell again. */
+static int journal_cell(struct run *r, const char *key, bool ok, const int *done, int ndone,
+			double secs, const char *reason, const char *console)
 {
 	struct journal_entry e = { .cell = key, .ok = ok, .reps_done = done, .nreps_done = (size_t)ndone,
 				   .seconds = secs, .reason = ok ? NULL : reason, .console_log = console };
-	journal_append(r->dir, &e);
+
+	if (journal_append(r->dir, &e) == 0)
+		return 0;
+	hb_error("stopping: the journal of %s cannot record cell %s", r->dir, key);
+	return -1;
 }
 
 int run_cell(struct run *r, struct plan_cell *c)
@@ -205,6 +212,8 @@ int run_cell(struct run *r, struct plan_cell *c)
 	if (workload_cell_init_target(w, &target, &wc) != 0) {
 		reason = xasprintf("%s: preparing the workload failed", key);
 	} else {
+		for (char **p = r->opts->vm.shares; p && *p; p++) /* --share */
+			workload_add_share(&wc, *p);
 		boot_cell(r, c, v, &wc, k, &log_dir, &res);
 		run_meta_note_boot(r, &res, c->cores);
 		reason = append_reps(r, c, &wc, &res, missing, k, done, &ndone, &write_failed);
@@ -218,7 +227,8 @@ int run_cell(struct run *r, struct plan_cell *c)
 	for (int i = 0; i < ndone; i++)
 		c->rep_done[done[i]] = true;
 	ok = ndone == k && !write_failed;
-	journal_cell(r, key, ok, done, ndone, secs, reason, res.console_log);
+	if (journal_cell(r, key, ok, done, ndone, secs, reason, res.console_log) < 0)
+		write_failed = true;
 	if (ok)
 		estimator_observe(&r->est, w->name, k, secs);
 	else

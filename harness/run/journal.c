@@ -39,7 +39,7 @@ int journal_append(const char *run_dir, const struct journal_entry *e)
 	size_t len = strlen(line);
 	/* O_RDWR: a torn last line (a run killed mid-append) is ended first, or this entry
 	 * would join it and be lost on the next resume. */
-	int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
 	int rc = -1;
 
 	if (fd >= 0 && hb_end_torn_line(fd) == 0 && write(fd, line, len) == (ssize_t)len && fsync(fd) == 0)
@@ -85,7 +85,7 @@ static bool entry_from_json(json_object *o, struct journal_entry *e, int **reps)
 long journal_read(const char *run_dir, void (*cb)(const struct journal_entry *e, void *ctx), void *ctx)
 {
 	char *path = hb_path_join(run_dir, JOURNAL_FILE);
-	FILE *f = fopen(path, "re");
+	FILE *f = hb_fopen_nofollow(path, "r");
 	char *line = NULL;
 	size_t cap = 0;
 	long n = 0, lineno = 0;

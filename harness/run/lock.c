@@ -21,7 +21,7 @@ int lock_run_dir(struct run *r)
 		return -1;
 	}
 	path = hb_path_join(r->dir, ".run.lock");
-	r->run_lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	r->run_lock_fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
 	free(path);
 	if (r->run_lock_fd < 0 || flock(r->run_lock_fd, LOCK_EX | LOCK_NB) < 0) {
 		hb_error("%s is in use by another 'harness run'", r->dir);

@@ -171,10 +171,42 @@ void run_meta_set_status(struct run *r, const char *status)
 	rs_write_meta(r->rs, r->meta);
 }
 
+/* The host's 1-minute load average as each boot ends, for the report's conditions (a list
+ * reply states the load its numbers were measured under): readings, mean and max. */
+static void note_host_load(struct run *r)
+{
+	json_object *load = NULL, *v;
+	FILE *f = fopen("/proc/loadavg", "re");
+	double now, mean = 0, max = 0;
+	int n = 0;
+
+	if (!f)
+		return;
+	if (fscanf(f, "%lf", &now) != 1) {
+		fclose(f);
+		return;
+	}
+	fclose(f);
+	if (json_object_object_get_ex(r->meta, "host_load", &load) && json_object_is_type(load, json_type_object)) {
+		n = json_object_object_get_ex(load, "readings", &v) ? json_object_get_int(v) : 0;
+		mean = json_object_object_get_ex(load, "mean", &v) ? json_object_get_double(v) : 0;
+		max = json_object_object_get_ex(load, "max", &v) ? json_object_get_double(v) : 0;
+	}
+	load = json_object_new_object();
+	json_object_object_add(load, "what", json_object_new_string(
+		"the host's 1-minute load average as each boot ended (the guests' own QEMU included)"));
+	json_object_object_add(load, "readings", json_object_new_int(n + 1));
+	json_object_object_add(load, "mean", json_object_new_double((mean * n + now) / (n + 1)));
+	json_object_object_add(load, "max", json_object_new_double(now > max ? now : max));
+	json_object_object_add(r->meta, "host_load", load);
+}
+
 void run_meta_note_boot(struct run *r, const struct vm_result *res, int cores)
 {
 	json_object *maps = NULL;
 	char key[16];
+
+	note_host_load(r);
 
 	if (res->machine)
 		json_object_object_add(r->meta, "machine", json_object_new_string(res->machine));

@@ -31,7 +31,7 @@ char **strv_from_json(json_object *a)
 static json_object *read_meta(const char *dir, char **why)
 {
 	char *path = hb_path_join(dir, RS_META_FILE);
-	json_object *meta = hb_is_file(path) ? json_object_from_file(path) : NULL;
+	json_object *meta = hb_is_file(path) ? hb_json_from_file_nofollow(path) : NULL;
 
 	if (!json_object_is_type(meta, json_type_object)) {
 		*why = hb_is_file(path)
@@ -159,7 +159,7 @@ static int prune_samples(const struct run *r)
 {
 	char *path = hb_path_join(r->dir, RS_SAMPLES_FILE);
 	size_t len = 0;
-	char *text = hb_read_file(path, &len), *out, *line, *save = NULL;
+	char *text = hb_read_file_nofollow(path, &len), *out, *line, *save = NULL;
 	size_t used = 0;
 	long dropped = 0;
 	int rc = 0;

@@ -87,7 +87,7 @@ static int fill_defaults(struct run *r, char **why)
 	if (matrix_check_cores(o->vm.cores, o->vm.ncores, r->host_cores, o->vm.overcommit, why) < 0 ||
 	    clock_accel_want(o->vm.clock, o->vm.accel, &(enum accel_kind){ 0 }, NULL, why) < 0)
 		return HB_EXIT_USAGE;
-	if (check_lines(o, why) < 0)
+	if (check_lines(o, why) < 0 || vm_check_shares((const char *const *)o->vm.shares, why) < 0)
 		return HB_EXIT_USAGE;
 	if (!o->variants)
 		o->variants = matrix_default_variants();

@@ -19,5 +19,7 @@ seeds_renderer_fn *seeds_renderer(enum report_format format);
 void seeds_render_text(struct seeds_report *sr, bool markdown);
 void seeds_render_json(struct seeds_report *sr);
 void seeds_render_csv(struct seeds_report *sr);
+/* The text in a page's frame (seeds_html.c). */
+void seeds_render_html(struct seeds_report *sr);
 
 #endif

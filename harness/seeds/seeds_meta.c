@@ -8,6 +8,7 @@
 
 #include "analysis/numfmt.h"
 #include "common/kernel_line.h"
+#include "common/json.h"
 #include "common/xalloc.h"
 #include "configs/kconfigs.h"
 #include "seeds/seeds_report.h"
@@ -18,12 +19,7 @@
 /* meta.json's value at keys[0].keys[1]...; NULL when any step is missing. */
 static json_object *meta_at(const struct report_ctx *ctx, const char *const *keys)
 {
-	json_object *o = ctx->meta;
-
-	for (size_t i = 0; o && keys[i]; i++)
-		if (!json_object_is_type(o, json_type_object) || !json_object_object_get_ex(o, keys[i], &o))
-			o = NULL;
-	return o;
+	return hb_json_at(ctx->meta, keys);
 }
 
 static const char *meta_string(const struct report_ctx *ctx, const char *const *keys)

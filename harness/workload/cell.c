@@ -72,6 +72,11 @@ void workload_add_disk(struct workload_cell *cell, const char *path)
 	append_str(&cell->disks, path);
 }
 
+void workload_add_share(struct workload_cell *cell, const char *path)
+{
+	append_str(&cell->shares, path);
+}
+
 void workload_add_note(struct workload_cell *cell, const char *note)
 {
 	append_str(&cell->notes, note);
@@ -109,6 +114,7 @@ int workload_cell_init_target(const struct workload *w, const struct workload_ta
 	*cell = (struct workload_cell){
 		.target = *t,
 		.disks = xcalloc(1, sizeof(char *)),
+		.shares = xcalloc(1, sizeof(char *)),
 		.notes = xcalloc(1, sizeof(char *)),
 	};
 	if (t->cores < 1 || t->reps < 1 || !w->parser || !w->parser->jobs) {
@@ -147,6 +153,7 @@ void workload_cell_free(struct workload_cell *cell)
 	free(cell->jobs);
 	hb_free_strv(cell->job_workload);
 	hb_free_strv(cell->disks);
+	hb_free_strv(cell->shares);
 	hb_free_strv(cell->notes);
 	*cell = (struct workload_cell){ 0 };
 }

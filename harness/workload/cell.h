@@ -47,6 +47,7 @@ struct workload_cell {
 	size_t njobs;
 	char **job_workload;     /* per job: the sample's workload name (<name> or <name>-<section>) */
 	char **disks;            /* NULL-terminated, for vm_opts.disks (never NULL) */
+	char **shares;           /* host paths the jobs read, for vm_opts.shares (never NULL) */
 	long min_mem_mib;        /* the guest RAM the jobs need (0: no particular need) */
 	char **notes;            /* NULL-terminated lines for --dry-run, e.g. "image X: to be made" */
 };
@@ -64,6 +65,9 @@ int workload_cell_init_target(const struct workload *w, const struct workload_ta
 int workload_cell_init(const struct workload *w, int cores, long mem_mib, int reps, bool prepare,
 		       struct workload_cell *cell);
 void workload_cell_free(struct workload_cell *cell);
+/* A host path the jobs read (the guest sees only what is declared: boot/host_view.h); for
+ * the jobs callbacks, and the run stage adds --share. */
+void workload_add_share(struct workload_cell *cell, const char *path);
 
 /* Receives one sample; non-zero stops (e.g. rs_append failed). */
 typedef int (*workload_sample_fn)(const struct sample *s, void *ctx);

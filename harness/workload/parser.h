@@ -32,9 +32,10 @@ extern const struct workload_parser *const workload_parsers[];
 void workload_add_job(struct workload_cell *cell, const struct workload *w, const char *section,
 		      const char *const argv[], const char *const env[]);
 void workload_add_disk(struct workload_cell *cell, const char *path);
+/* workload_add_share: workload/cell.h. */
 void workload_add_note(struct workload_cell *cell, const char *note);
 void workload_need_mem(struct workload_cell *cell, long mib);
-/* Absolute path of the workload's helper in the build tree (the guest sees the host root),
+/* Absolute path of the workload's helper in the build tree (the guest sees that folder),
  * or NULL with *why when it has not been built. */
 char *workload_helper_path(const struct workload *w, char **why);
 

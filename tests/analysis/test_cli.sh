@@ -12,7 +12,7 @@ tap_case report_usage_errors
 expect_exit 2 "missing RUN" -- "$HARNESS" report
 expect_exit 2 "'$WORK/nope'" -- "$HARNESS" report "$WORK/nope"
 expect_exit 2 "'xml'.*text, markdown, csv, json" -- "$HARNESS" report "$set_" --format xml
-expect_exit 2 "'nobody'.*baseline, init_on_alloc" -- "$HARNESS" report "$set_" --baseline nobody
+expect_exit 2 "'nobody'.*baseline, exclusions, init_on_alloc, init_on_free" -- "$HARNESS" report "$set_" --baseline nobody # canonical order: kernel-configs
 expect_exit 2 "'nobody'.*accepted" -- "$HARNESS" report "$set_" --ratio-to nobody
 expect_exit 2 "'ops'.*accepted: wall" -- "$HARNESS" report "$set_" --metric ops
 expect_exit 2 "'hackbench'.*accepted: kbuild" -- "$HARNESS" report "$set_" --workload hackbench

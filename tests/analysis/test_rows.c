@@ -111,8 +111,9 @@ TEST(number_formats)
  * documentation and scripts use. */
 TEST(every_format_has_a_renderer)
 {
-	static const char *const names[] = { "text", "markdown", "csv", "json", NULL };
-	const enum report_format formats[] = { REPORT_TEXT, REPORT_MARKDOWN, REPORT_CSV, REPORT_JSON };
+	static const char *const names[] = { "text", "markdown", "csv", "json", "html", "mail", NULL };
+	const enum report_format formats[] = { REPORT_TEXT, REPORT_MARKDOWN, REPORT_CSV, REPORT_JSON,
+					       REPORT_HTML, REPORT_MAIL };
 
 	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
 		const struct report_renderer *r = report_renderer(formats[i]);
@@ -120,7 +121,7 @@ TEST(every_format_has_a_renderer)
 		CHECK(report_format_names[formats[i]] && !strcmp(report_format_names[formats[i]], names[i]),
 		      "format %zu: %s", i, report_format_names[formats[i]]);
 	}
-	CHECK(report_format_names[4] == NULL);
+	CHECK(report_format_names[REPORT_NFORMATS] == NULL);
 }
 
 TEST_MAIN()

@@ -46,6 +46,14 @@ for oc in "" --overcommit; do
 done
 expect 2 --cores $((host_cores + 1))
 expect 0 --cores $((host_cores + 1)) --overcommit
+# --share: an existing path below /, the same for both.
+for args in "--share $WORK/none" "--share /" "--share $WORK"; do
+	# shellcheck disable=SC2086 # word splitting wanted
+	same $args
+done
+expect 2 --share "$WORK/none"
+expect 2 --share /
+expect 0 --share "$WORK"
 "$harness" boot baseline --dry-run --mem 200M -- true 2>&1 | grep -q "'200M' (accepted: 256M to" ||
 	fail "--mem 200M: the message does not name the limit"
 finish

@@ -170,4 +170,21 @@ TEST(sbatch_command_line)
 	hb_free_strv(v);
 }
 
+/* sbatch expands "%j" and the like in --output: a '%' in the run folder is doubled (its
+ * escape), unless a backslash already makes sbatch take the name literally. */
+TEST(sbatch_output_escapes_percent)
+{
+	char *none[] = { NULL };
+	struct sbatch_spec s = { .run_dir = "/shared/r%j", .cwd = "/shared", .script = "/s.sh",
+				 .slurm_opts = none, .harness = "/hb", .run_args = none };
+	char **v = sbatch_argv(&s, "c1");
+
+	CHECK(has(v, "--output=/shared/r%%j/shards/c1.log"), "the %% is doubled");
+	hb_free_strv(v);
+	s.run_dir = "/shared/a\\b%j";
+	v = sbatch_argv(&s, "c1");
+	CHECK(has(v, "--output=/shared/a\\b%j/shards/c1.log"), "a backslash: kept literally");
+	hb_free_strv(v);
+}
+
 TEST_MAIN()

@@ -141,9 +141,20 @@ def alive(pid):
         return False
 
 
+def tmp_root():
+    """The harness's per-boot folders' root (common/tmpdir.h)."""
+    run = os.environ.get("XDG_RUNTIME_DIR", "")
+    try:
+        st = os.stat(run) if run.startswith("/") else None
+    except OSError:
+        st = None
+    ours = st is not None and st.st_uid == os.geteuid() and not st.st_mode & 0o022
+    return os.path.join(run, "hardbench") if ours else "/run/hardbench"
+
+
 def owned_tmp_dirs(pid):
     dirs = []
-    for d in glob.glob("/tmp/hardbench-vm-*"):
+    for d in glob.glob(os.path.join(tmp_root(), "hardbench-vm-*")):
         try:
             if open(os.path.join(d, "OWNER")).read().split()[0] == str(pid):
                 dirs.append(d)

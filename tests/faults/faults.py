@@ -80,7 +80,7 @@ def case_sigkill_harness(ctx):
     alive = [p for p in state.get("children", []) if fl.alive(p)]
     r.check(not alive, f"QEMU/virtiofsd left running: {alive}")
     left = [d for d in state.get("tmp", []) if os.path.isdir(d)]
-    r.check(left, "no stale /tmp/hardbench-vm-* folder to clean up (nothing to test)")
+    r.check(left, "no stale hardbench-vm-* folder to clean up (nothing to test)")
     res = ctx.resume_and_check(out, r)
     r.check(not [d for d in left if os.path.isdir(d)], f"stale folders not removed: {left}")
     r.check("temporary folder(s) of harness processes that are gone" in r.resume_err,

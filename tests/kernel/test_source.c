@@ -251,6 +251,54 @@ TEST(extract_copy_patch)
 	src_drop(&f);
 }
 
+/* A tree at the shared path that no complete extraction stamped (planted, or left by a
+ * crash) is never built from: it is set aside and the tarball extracted anew. */
+static uid_t owner_of(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 ? st.st_uid : (uid_t)-1;
+}
+
+TEST(unstamped_tree_is_not_trusted)
+{
+	struct src f;
+	struct ksource s;
+	char *final, *planted, *shared;
+
+	src_setup(&f);
+	CHECK(ksource_identify(f.tarball, f.cache, &s) == 0);
+	final = ksource_shared_path(&s, f.cache);
+	planted = hb_path_join(final, "Makefile");
+	CHECK(hb_mkdir_p(final, 0755) == 0);
+	fixture_write(final, "Makefile", "all:\n\tplanted\n");
+	fixture_write(final, "Kconfig", "");
+	CHECK(!ksource_tree_ready(&s, f.cache));
+	shared = ksource_shared_tree(&s, f.cache);
+	CHECK(shared != NULL);
+	CHECK(ksource_tree_ready(&s, f.cache));
+	free(planted);
+	planted = shared ? hb_path_join(shared, "mm/a.c") : NULL;
+	CHECK(planted && hb_is_file(planted)); /* the tarball's tree, not the planted one */
+	free(planted);
+	free(shared);
+	/* An older harness's complete extraction (ours, top folder read-only) is adopted. */
+	planted = xasprintf("%s.extracted", final);
+	CHECK(unlink(planted) == 0);
+	shared = ksource_shared_tree(&s, f.cache);
+	CHECK(shared && hb_is_file(planted));
+	free(shared);
+	/* Someone else's read-only tree is not. */
+	CHECK(unlink(planted) == 0 && chown(final, 65534, 65534) == 0);
+	shared = ksource_shared_tree(&s, f.cache);
+	CHECK(shared && hb_is_file(planted));
+	CHECK(shared && owner_of(shared) == geteuid());
+	free(shared);
+	free(planted);
+	free(final);
+	ksource_free(&s);
+	src_drop(&f);
+}
+
 TEST(tree_identity)
 {
 	struct src f;

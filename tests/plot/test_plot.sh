@@ -30,6 +30,16 @@ check_chart "$WORK/cook/plots" slowdown-kbuild-wall
 grep -Eq '^init_on_free	4\.574' "$WORK/cook/plots/slowdown-kbuild-wall.dat" || fail "slowdown data"
 [ ! -e "$WORK/cook/plots/cores-kbuild-wall.png" ] || fail "one cores value: no cores chart"
 
+tap_case error_bars_are_the_headline_ci
+# the bars' ends are the report's 95% CI (Welch's here: an import), and the axis says so
+"$HARNESS" report "$WORK/cook" --format json > "$WORK/cook.json" 2>/dev/null
+want=$(jq -r '.rows[] | select(.variant == "init_on_free") | "\(.ci95_low_pct) \(.ci95_high_pct)"' "$WORK/cook.json")
+got=$(awk -F'\t' '$1 == "init_on_free" { print $3, $4 }' "$WORK/cook/plots/slowdown-kbuild-wall.dat")
+awk -v w="$want" -v g="$got" 'BEGIN { split(w, a, " "); split(g, b, " ");
+	exit !(b[1] != "" && (a[1] - b[1])^2 < 1e-6 && (a[2] - b[2])^2 < 1e-6) }' || fail "bar ends $got, CI $want"
+grep -q "ylabel_text = 'slowdown of wall vs baseline \[%\] (bars: 95% CI, Welch)'" "$WORK/cook/plots/slowdown-kbuild-wall.gp" ||
+	fail "the y label does not name the interval and estimate"
+
 tap_case cores_chart
 # several cores values: the vCPU chart too
 "$HARNESS" plot "$WORK/aziz" --out "$WORK/aziz-plots" > /dev/null 2>&1 || fail "plot aziz"

@@ -52,6 +52,42 @@ ls "$SET"/plots/slowdown-hugetlb-wall-icount.png > /dev/null 2>&1 || fail "no hu
 	fail "gate against ci/reference: $(cat "$WORK/gate.out")"
 cat "$WORK/gate.out"
 
+# the page written at the end of the run, opened in headless Chromium: a table and a chart
+# per workload, the CI cells equal to the JSON report's, no console error; its screenshot
+# stays next to it, and both are kept in the build folder for a look
+. "$(dirname "$0")/../common/browser.sh"
+[ -s "$SET/report.html" ] || fail "harness run wrote no $SET/report.html"
+charts=
+command -v gnuplot > /dev/null && charts=--charts
+browser_check "$SET/report.html" "$WORK/report.json" $charts
+case $? in
+77) echo "# SKIP browser check of report.html: $BROWSER_SKIP" ;;
+*) if [ -n "${HARDBENCH_BUILD_DIR:-}" ] && [ -s "$SET/report.html.png" ]; then
+	mkdir -p "$HARDBENCH_BUILD_DIR/quick-report/run"
+	cp "$SET/report.html" "$SET/report.html.png" "$HARDBENCH_BUILD_DIR/quick-report/"
+	cp "$SET/meta.json" "$SET/samples.jsonl" "$SET/cells.jsonl" "$HARDBENCH_BUILD_DIR/quick-report/run/"
+	echo "# page, screenshot and result set kept in $HARDBENCH_BUILD_DIR/quick-report"
+   fi ;;
+esac
+
+# two real quick runs compared (this one and ci/reference): a row per workload, metric and
+# variant with both runs' costs and the change judged as the gate judges it; an imported
+# seed set (host clock) among them is refused like the gate refuses it
+"$HARNESS" report "$SRC/ci/reference" "$SET" --compare --format json --max-slowdown $QUICK_MAX_SLOWDOWN \
+	--alpha $QUICK_ALPHA > "$WORK/compare.json" 2> "$WORK/compare.err" || fail "report --compare: $(cat "$WORK/compare.err")"
+want=$(jq '[.rows[] | select(.variant != "baseline" and .error == null)] | length' "$WORK/report.json")
+got=$(jq '[.rows[] | select(.costs[0] != null and .costs[1] != null and (.changes | length) == 1)] | length' "$WORK/compare.json")
+[ "$got" = "$want" ] && [ "$want" -gt 0 ] || fail "compare: $got rows with both costs and a change, want $want"
+flag=$(jq -r '.rows[] | select(.workload == "hugetlb" and .metric == "wall" and .variant == "init_on_alloc") | .changes[0].flag' "$WORK/compare.json")
+[ "$flag" = ok ] || fail "compare: hugetlb wall init_on_alloc's cost changed from ci/reference (flag '$flag')"
+"$HARNESS" report "$SRC/ci/reference" "$SET" --compare > "$WORK/compare.txt" 2>&1 || fail "report --compare (text)"
+grep -Eq '^hugetlb +wall \[s\] +1 +init_on_alloc .* ok' "$WORK/compare.txt" || fail "compare text lacks the hugetlb row: $(head -12 "$WORK/compare.txt")"
+"$HARNESS" import "$SRC/tests/data/seed001-cook-kbuild.csv" --out "$WORK/cook" > /dev/null 2>&1 || fail "import seed 001"
+out=$("$HARNESS" report "$SRC/ci/reference" "$SET" "$WORK/cook" --compare 2>&1)
+rc=$?
+[ $rc = 2 ] || fail "compare with a host-clock seed set exited $rc, want 2"
+[ "$(echo "$out" | grep -c .)" = 1 ] && echo "$out" | grep -q 'icount clock.*host clock' || fail "compare refusal: $out"
+
 # a torn line in the middle is skipped with a warning naming file and line
 cp -r "$SET" "$WORK/torn"
 sed -i '3s/.*/{"variant":"baseline","workload":"hug/' "$WORK/torn/samples.jsonl"

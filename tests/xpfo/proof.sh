@@ -60,7 +60,9 @@ want() {
 
 boot() {
 	local v=$1 cores=$2 rc
-	"$HARNESS" boot "$v" "${LINE[@]}" --cores "$cores" --mem 512M --no-pin --timeout 300 -- \
+	# The guest sees only what is shared of the project tree besides build/ and workloads/.
+	"$HARNESS" boot "$v" "${LINE[@]}" --cores "$cores" --mem 512M --no-pin --timeout 300 \
+		--share "$(dirname "$GUEST")" --share "$CHECK" -- \
 		"$GUEST" "$CHECK" \
 		> "$WORK/$v.out" 2> "$WORK/$v.err"
 	rc=$?

@@ -95,6 +95,9 @@ static int kbuild_jobs(const struct workload *w, struct workload_cell *cell, cha
 	if (!rc) {
 		workload_add_job(cell, w, NULL, argv, NULL);
 		workload_add_disk(cell, f.image);
+		/* The disk is mounted over the tree's path, the prepared objects copied from. */
+		workload_add_share(cell, f.tree);
+		workload_add_share(cell, f.prepared);
 		workload_need_mem(cell, strcmp(workload_param(w, "config"), "defconfig") ? TINY_MEM_MIB
 											    : DEFCONFIG_MEM_MIB);
 	}

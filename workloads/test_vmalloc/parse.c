@@ -39,16 +39,19 @@ static char *find_module(const char *dir)
  * rather than after a boot; otherwise the helper looks in the guest's /lib/modules. */
 static int module_option(const struct kernel_image *k, char **module, char **why)
 {
-	char *dir;
+	char *dir, *found;
 
 	*module = NULL;
 	if (!k || !k->modules_root || !k->release)
 		return 0;
 	dir = xasprintf("%s/lib/modules/%s", k->modules_root, k->release);
-	*module = find_module(dir);
-	if (!*module)
+	found = find_module(dir);
+	if (!found)
 		*why = xasprintf("build %s has no %s under %s (it needs CONFIG_TEST_VMALLOC=m)",
 				 k->build ? k->build : "?", MODULE_FILE, dir);
+	else /* the guest has the build's modules there, not at their host path */
+		*module = xasprintf("/lib/modules/%s%s", k->release, found + strlen(dir));
+	free(found);
 	free(dir);
 	return *module ? 0 : -1;
 }

@@ -142,7 +142,7 @@ static void adopt_live_jobs(struct slurm_exec *x)
 
 	for (size_t i = 0; i < x->sp.n; i++) {
 		char *path = xasprintf("%s.job", x->sh[i].dir), *text;
-		if (x->sh[i].st == SH_TO_SUBMIT && (text = hb_read_file(path, NULL))) {
+		if (x->sh[i].st == SH_TO_SUBMIT && (text = hb_read_file_nofollow(path, NULL))) {
 			ids[i] = strtol(text, NULL, 10);
 			free(text);
 		}
@@ -328,6 +328,7 @@ static int finish_run(struct slurm_exec *x, bool merged)
 		struct report_opts ro = { .format = REPORT_TEXT };
 		report_run_dir(x->r->dir, &ro, stdout);
 		plot_run_dir(x->r->dir, NULL, "both");
+		report_write_html(x->r->dir); /* RUN/report.html: tables and charts on one page */
 	}
 	printf("result set: %s\n", x->r->dir);
 	return x->interrupted ? 130 : complete ? HB_EXIT_OK : HB_EXIT_FAIL;

@@ -15,8 +15,27 @@ static void push(char ***v, size_t *n, size_t *cap, char *s)
 	(*v)[*n] = NULL;
 }
 
+/* sbatch reads --output as a pattern: "%j" becomes the job id, "%%" a '%'. A name with
+ * a backslash anywhere is taken literally (sbatch's "\\" rule), so it stays as it is. */
+static char *output_pattern(const char *run_dir, const char *shard_id)
+{
+	char *path = xasprintf("%s/shards/%s.log", run_dir, shard_id), *out, *o;
+
+	if (strchr(path, '\\') || !strchr(path, '%'))
+		return path;
+	out = o = xmalloc(2 * strlen(path) + 1);
+	for (const char *p = path; *p; p++)
+		if ((*o++ = *p) == '%')
+			*o++ = '%';
+	*o = '\0';
+	free(path);
+	return out;
+}
+
 char **sbatch_argv(const struct sbatch_spec *s, const char *shard_id)
 {
+	char *output = output_pattern(s->run_dir, shard_id);
+
 	char **v = NULL;
 	size_t n = 0, cap = 0;
 
@@ -32,7 +51,8 @@ char **sbatch_argv(const struct sbatch_spec *s, const char *shard_id)
 	push(&v, &n, &cap, xasprintf("--job-name=hb-%s", shard_id));
 	/* Absolute paths: relative ones resolve against whatever cwd sbatch had. */
 	push(&v, &n, &cap, xasprintf("--chdir=%s", s->cwd));
-	push(&v, &n, &cap, xasprintf("--output=%s/shards/%s.log", s->run_dir, shard_id));
+	push(&v, &n, &cap, xasprintf("--output=%s", output));
+	free(output);
 	if (s->partition)
 		push(&v, &n, &cap, xasprintf("--partition=%s", s->partition));
 	for (size_t i = 0; s->slurm_opts[i]; i++)

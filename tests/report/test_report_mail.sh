@@ -1,0 +1,43 @@
+#!/bin/bash
+# harness report --format mail on real sets, compared with files in the repository: the
+# quick matrix's reference run (one round: Welch) and seed 003's 6.12 vmaops run (three
+# rounds: paired). Every line within 72 columns; the TCG sentence and the rerun line.
+# Regenerate the expected files with tests/data/mail/regen.sh after a deliberate change.
+# Usage: test_report_mail.sh HARNESS DATA_DIR
+. "$(dirname "$0")/../common/cli-lib.sh"
+
+# check_mail SET EXPECTED
+check_mail() {
+	"$HARNESS" report "$1" --format mail > "$WORK/mail.txt" 2> "$WORK/err" || fail "mail of $1: $(cat "$WORK/err")"
+	awk 'length > 72 { print FILENAME ":" FNR ": " length " columns" }' "$WORK/mail.txt" | grep . && fail "lines over 72 columns"
+	diff -u "$2" "$WORK/mail.txt" > "$WORK/diff" || fail "mail of $1 differs from $2: $(head -30 "$WORK/diff")"
+	grep -q '^To reproduce it:' "$WORK/mail.txt" || fail "no rerun line"
+	grep -q '^The guests ran under TCG' "$WORK/mail.txt" || fail "no sentence on the TCG clock"
+}
+
+tap_case quick_reference_run
+check_mail "$DATA/../../ci/reference" "$DATA/mail/ci-reference.txt"
+grep -q '^hugetlb, init_on_alloc: +19254.40% wall (st.err' "$WORK/mail.txt" || fail "hugetlb's one-liner"
+grep -q '^hackbench, init_on_alloc: time within noise (95% CI \[' "$WORK/mail.txt" || fail "within noise form"
+
+tap_case paired_vmaops_run
+check_mail "$DATA/vmaops-612-icount" "$DATA/mail/vmaops-612-icount.txt"
+grep -q 'paired, 3 rounds' "$WORK/mail.txt" || fail "no paired estimate named"
+
+tap_case host_load_stated
+# a run records the host's load as each boot ends (run/meta.c); the conditions say it
+mkdir -p "$WORK/loaded"
+cp "$DATA/../../ci/reference/samples.jsonl" "$WORK/loaded/"
+jq '.host_load = {"readings": 9, "mean": 1.5, "max": 2.25}' "$DATA/../../ci/reference/meta.json" > "$WORK/loaded/meta.json"
+"$HARNESS" report "$WORK/loaded" --format mail | tr '\n' ' ' > "$WORK/loaded.txt"
+grep -q 'host load during the run: 1-minute load average 1.50 on average, 2.25 at most, over 9 boots' "$WORK/loaded.txt" ||
+	fail "conditions lack the host load: $(cat "$WORK/loaded.txt")"
+
+tap_case imported_set
+import "$DATA/seed001-cook-kbuild.csv" "$WORK/cook"
+"$HARNESS" report "$WORK/cook" --format mail > "$WORK/cook.txt" 2>&1 || fail "mail of an import"
+grep -q 'init_on_free: +4.57% wall' "$WORK/cook.txt" || fail "seed 001's kbuild line: $(head -5 "$WORK/cook.txt")"
+grep -q 'no `harness run` line reproduces it' "$WORK/cook.txt" || fail "an import has no rerun line"
+awk 'length > 72' "$WORK/cook.txt" | grep -q . && fail "import: lines over 72 columns"
+
+tap_finish
