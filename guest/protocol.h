@@ -36,7 +36,10 @@ static inline int hb_irq_label_ok(const char *label)
 #define HB_PORT_OUTPUT "hardbench.output"
 
 /* Result port (guest -> host), one text line each; printf formats, which the host scans
- * with the same shapes. "hello <version> <uname -r>" opens the conversation. */
+ * with the same shapes. "hello <version> <uname -r>" opens the conversation. A line is at
+ * most HB_RESULT_LINE_MAX bytes with its newline (the init cuts longer ones; the host
+ * refuses them as a protocol error). */
+#define HB_RESULT_LINE_MAX 1024
 #define HB_LINE_HELLO "hello %d %s"
 #define HB_LINE_START "start %d %d"          /* <job> <rep>, 0-based */
 #define HB_LINE_EXIT "exit %d %d %d %d"      /* <job> <rep> <code> <signal> */
@@ -45,8 +48,10 @@ static inline int hb_irq_label_ok(const char *label)
 #define HB_LINE_IRQ "irq %s %llu"            /* <label> <delta> */
 #define HB_LINE_NOIRQ "noirq %s %s"          /* <label> <reason> */
 
-/* Output port (guest -> host): "<stream> <job> <rep> <length>\n" then length bytes. */
+/* Output port (guest -> host): "<stream> <job> <rep> <length>\n" then length bytes, length
+ * at most HB_FRAME_MAX (the init's read size; the host refuses a longer frame). */
 #define HB_FRAME_HEAD "%c %d %d %zu\n"
+#define HB_FRAME_MAX 65536
 #define HB_STREAM_STDOUT 'o'
 #define HB_STREAM_STDERR 'e'
 #define HB_STREAM_END 'z'                    /* "z 0 0 0\n": no more output */

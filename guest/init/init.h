@@ -33,6 +33,9 @@ struct ports {
 
 /* jobfile.c: parses the job file text (modified in place). 0, or -1 with why. */
 int jobfile_parse(char *text, struct init_spec *out, char why[INIT_WHY_MAX]);
+/* Frees what jobfile_parse allocated (the strings stay in text). The init never calls it:
+ * PID 1 keeps its job list until power-off; its tests and fuzz target do. */
+void jobfile_free(struct init_spec *s);
 
 /* ports.c */
 int ports_open(struct ports *p, char why[INIT_WHY_MAX]);

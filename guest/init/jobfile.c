@@ -181,3 +181,14 @@ int jobfile_parse(char *text, struct init_spec *out, char why[INIT_WHY_MAX])
 	}
 	return 0;
 }
+
+void jobfile_free(struct init_spec *s)
+{
+	for (size_t j = 0; j < s->njobs; j++) {
+		free(s->jobs[j].argv);
+		free(s->jobs[j].env);
+		free(s->jobs[j].irq);
+	}
+	free(s->jobs);
+	memset(s, 0, sizeof(*s));
+}

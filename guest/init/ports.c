@@ -19,7 +19,7 @@
 
 void port_line(int fd, const char *fmt, ...)
 {
-	char line[1024];
+	char line[HB_RESULT_LINE_MAX];
 	va_list ap;
 	int n;
 

@@ -17,7 +17,7 @@
 #include "helper.h"
 #include "init.h"
 
-#define CHUNK_SIZE 65536
+#define CHUNK_SIZE HB_FRAME_MAX
 /* When pidfd_open is missing (a --kernel older than 5.3), poll the child this often. */
 #define CHILD_POLL_MS 10
 

@@ -327,10 +327,14 @@ int cmd_boot(int argc, char **argv)
 	parse_args(argc, argv, &a);
 	hb_clean_stale_vm_tmp(); /* what a killed harness left in hb_tmp_root() */
 	if (adhoc_prepare(&a.adhoc, (char *[]){ (char *)(a.line ? a.line : HB_DEFAULT_LINE), NULL },
-			  a.sources, a.vm.dry_run, kernel_series_applies, &made, &why) < 0)
+			  a.sources, a.vm.dry_run, kernel_series_applies, &made, &why) < 0) {
+		hb_opts_free(&boot_spec, &a);
 		return hb_usage_why(why);
-	if (vm_check_opts(&a.vm, &why) < 0) /* the message run gives for the same options */
+	}
+	if (vm_check_opts(&a.vm, &why) < 0) { /* the message run gives for the same options */
+		hb_opts_free(&boot_spec, &a);
 		return hb_usage_why(why);
+	}
 	a.vm.extra_append = a.append;
 	a.vm.disks = (const char *const *)a.disks;
 	get_kernel(&a, &k, &cmdline);

@@ -1,13 +1,16 @@
 #include "boot/console_scan.h"
 
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/xalloc.h"
 
 #define MAX_QUOTED 4
+#define CONSOLE_LINE_MAX 4096
 
 static const char *const crash_markers[] = {
 	"Kernel panic - not syncing",
@@ -45,43 +48,85 @@ static bool is_crash_line(const char *line)
 	return false;
 }
 
-char *console_find_crash(const char *text)
+/* Line by line through a fixed buffer: a log is never held in memory whole. A line longer
+ * than the buffer is read as several (kernel lines are far shorter; a guest's flood of one
+ * line costs nothing). */
+static void scan_stream(FILE *f, char **crash, char **last)
 {
+	char buf[CONSOLE_LINE_MAX];
 	char *out = NULL;
 	size_t out_len = 0;
-	FILE *f = open_memstream(&out, &out_len);
+	FILE *quotes = crash ? open_memstream(&out, &out_len) : NULL;
 	int quoted = 0;
 
-	for (const char *p = text; p && *p && quoted < MAX_QUOTED;) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		char *line = clean_line(p, len);
-		if (is_crash_line(line))
-			fprintf(f, "%s%s", quoted++ ? " | " : "", line);
+	if (last)
+		*last = NULL;
+	while (fgets(buf, sizeof(buf), f)) {
+		size_t len = strcspn(buf, "\n");
+		char *line = clean_line(buf, len);
+		if (quotes && quoted < MAX_QUOTED && is_crash_line(line))
+			fprintf(quotes, "%s%s", quoted++ ? " | " : "", line);
+		if (last && (len > 1 || (len == 1 && *buf != '\r'))) {
+			free(*last);
+			*last = line;
+			line = NULL;
+		}
 		free(line);
-		p = nl ? nl + 1 : NULL;
 	}
-	fclose(f);
+	if (!quotes)
+		return;
+	fclose(quotes);
 	if (!quoted) {
 		free(out);
-		return NULL;
+		out = NULL;
 	}
-	return out;
+	*crash = out;
+}
+
+void console_scan_file(const char *path, char **crash, char **last)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		if (crash)
+			*crash = NULL;
+		if (last)
+			*last = NULL;
+		return;
+	}
+	scan_stream(f, crash, last);
+	fclose(f);
+}
+
+static void scan_text(const char *text, char **crash, char **last)
+{
+	FILE *f = *text ? fmemopen((void *)text, strlen(text), "r") : NULL;
+
+	if (crash)
+		*crash = NULL;
+	if (last)
+		*last = NULL;
+	if (!f)
+		return;
+	scan_stream(f, crash, last);
+	fclose(f);
+}
+
+char *console_find_crash(const char *text)
+{
+	char *crash;
+
+	scan_text(text, &crash, NULL);
+	return crash;
 }
 
 char *console_last_line(const char *text)
 {
-	const char *best = NULL;
-	size_t best_len = 0;
+	char *last;
 
-	for (const char *p = text; p && *p;) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		if (len > 1 || (len == 1 && *p != '\r')) {
-			best = p;
-			best_len = len;
-		}
-		p = nl ? nl + 1 : NULL;
-	}
-	return best ? clean_line(best, best_len) : NULL;
+	scan_text(text, NULL, &last);
+	return last;
 }

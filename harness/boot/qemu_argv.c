@@ -134,7 +134,9 @@ static void add_root_share(struct argv_builder *b, const struct qemu_plan *p,
 static void add_ports(struct argv_builder *b, const struct qemu_plan *p,
 		      const struct machine_kind *m)
 {
-	add_chardev(b, "file", "hb-con", p->console_log);
+	/* append=on: the host made console.log (O_EXCL|O_NOFOLLOW) and keeps it bounded by
+	 * cutting it from the front, so QEMU must write at its end (boot/tail_log.h). */
+	add_chardev(b, "file,append=on", "hb-con", p->console_log);
 	addf(b, "-serial", "chardev:hb-con");
 	addf(b, "-device", "virtio-serial-%s,id=hb-ser", m->bus_suffix);
 	add_chardev(b, "socket", "hb-res", p->result_socket);

@@ -33,7 +33,8 @@ struct guest_job {
 struct irq_count {
 	char *label;
 	unsigned long long delta;
-	char *missing;       /* NULL: delta is the count; else why there is none */
+	char *missing;       /* NULL: delta is the count; else why there is none (also a count
+			      * the host refused as out of range) */
 };
 
 /* One run of one job inside the guest. */
@@ -48,12 +49,16 @@ struct job_rep_result {
 	double guest_user_s; /* /proc/stat deltas summed over all guest CPUs */
 	double guest_sys_s;
 	double guest_idle_s;
+	/* Timings the guest sent out of range, each with why ("wall -1: negative; accepted
+	 * 0 to ... s"), "; "-separated, or NULL: those fields are NAN, their samples lost. */
+	char *refused;
 	struct irq_count *irq; /* per label the job asked for, as the guest sent them */
 	size_t nirq;
 	char *out;           /* the job's stdout, NUL-terminated */
 	size_t out_len;
 	char *err;           /* the job's stderr, NUL-terminated */
 	size_t err_len;
+	size_t out_cap, err_cap; /* bytes allocated for out and err (boot/proto_output.c) */
 };
 
 struct vm_opts {

@@ -38,9 +38,8 @@ static const char *phase_of(const struct vm_session *s)
 	return "job";
 }
 
-static void timeout_error(struct vm_session *s, const char *console, const char *phase)
+static void timeout_error(struct vm_session *s, const char *last, const char *phase)
 {
-	char *last = console ? console_last_line(console) : NULL;
 	const char *log = s->r->console_log;
 
 	if (!strcmp(phase, "boot"))
@@ -55,19 +54,17 @@ static void timeout_error(struct vm_session *s, const char *console, const char 
 	} else
 		session_fail(s, VM_ERR_TIMEOUT, "timed out after %.0f s during power-off (all jobs "
 			     "had finished); console log: %s", s->timeout_s, log);
-	free(last);
 }
 
 /* QEMU ended on its own without the init's "done". */
-static void early_exit_error(struct vm_session *s, const char *console, const char *phase)
+static void early_exit_error(struct vm_session *s, const char *last, const char *phase)
 {
 	int code = hb_child_exit_code(&s->qemu);
 	char *qemu_log_path = hb_path_join(s->r->log_dir, "qemu.log");
-	char *qemu_log = hb_read_file(qemu_log_path, NULL);
-	char *last = console ? console_last_line(console) : NULL;
 
-	if (code != 0 && !s->proto.hello && (!console || !*console)) {
-		char *qlast = qemu_log ? console_last_line(qemu_log) : NULL;
+	if (code != 0 && !s->proto.hello && !last) {
+		char *qlast;
+		console_scan_file(qemu_log_path, NULL, &qlast);
 		session_fail(s, VM_ERR_START, "QEMU exited with status %d before the guest started: %s "
 			     "(log: %s)", code, qlast ? qlast : "(no message)", qemu_log_path);
 		free(qlast);
@@ -76,14 +73,14 @@ static void early_exit_error(struct vm_session *s, const char *console, const ch
 			     "why (QEMU status %d); last console line: '%s'; console log: %s", phase,
 			     code, last ? last : "(none)", s->r->console_log);
 	}
-	free(last);
-	free(qemu_log);
 	free(qemu_log_path);
 }
 
-static void decide_status(struct vm_session *s, const char *console, const char *phase)
+static void decide_status(struct vm_session *s, const char *phase)
 {
-	char *crash = console ? console_find_crash(console) : NULL;
+	char *crash, *last;
+
+	console_scan_file(s->r->console_log, &crash, &last);
 
 	if (s->interrupted)
 		session_fail(s, VM_ERR_INTERRUPTED, "interrupted by signal %d during %s; console log: %s",
@@ -96,7 +93,7 @@ static void decide_status(struct vm_session *s, const char *console, const char 
 			     "status %d during %s; log: %s/virtiofsd.log", hb_child_exit_code(&s->vfs.proc),
 			     phase, s->r->log_dir);
 	else if (s->timed_out)
-		timeout_error(s, console, phase);
+		timeout_error(s, last, phase);
 	else if (s->proto.fail_phase)
 		session_fail(s, VM_ERR_INIT, "guest init failed (%s): %s; console log: %s",
 			     s->proto.fail_phase, s->proto.fail_reason, s->r->console_log);
@@ -104,22 +101,21 @@ static void decide_status(struct vm_session *s, const char *console, const char 
 		session_fail(s, VM_ERR_INIT, "guest init protocol error: %s (result log: %s/result.log)",
 			     s->proto.error, s->r->log_dir);
 	else if (!s->proto.done)
-		early_exit_error(s, console, phase);
+		early_exit_error(s, last, phase);
 	free(crash);
+	free(last);
 }
 
 void session_finish(struct vm_session *s)
 {
 	struct vm_result *r = s->r;
-	char *console = hb_read_file(r->console_log, NULL);
 	const char *phase = phase_of(s);
 
 	r->total_s = hb_now() - s->t_start;
 	r->boot_s = s->proto.hello ? s->t_hello - s->t_start : 0;
 	r->phase = xstrdup(phase);
-	decide_status(s, console, phase);
+	decide_status(s, phase);
 	r->reps = proto_take_reps(&s->proto, &r->nreps);
 	r->notes = s->proto.notes;
 	s->proto.notes = NULL;
-	free(console);
 }

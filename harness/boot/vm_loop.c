@@ -20,6 +20,9 @@
 #define READ_CHUNK 65536
 /* Without a pidfd (old host kernel), QEMU's exit is noticed by polling this often. */
 #define EXIT_POLL_MS 100
+/* QEMU's own logs (console.log, qemu.log) are trimmed at least this often: a guest that
+ * floods its console gets no further than what it writes in this time past the limit. */
+#define LOG_TRIM_MS 250
 
 static void copy_live(void *ctx, char stream, int job, int rep, const char *buf, size_t len)
 {
@@ -56,10 +59,7 @@ static ssize_t read_port(struct vm_session *s, enum port_id id)
 		return 0;
 	}
 	/* The transcripts are for people and tests; a full disk must not stop a boot. */
-	if (s->port_log_fd[id] >= 0 && write(s->port_log_fd[id], buf, (size_t)n) != n) {
-		close(s->port_log_fd[id]);
-		s->port_log_fd[id] = -1;
-	}
+	tail_log_write(&s->port_log[id], buf, (size_t)n);
 	if (id == PORT_RESULT) {
 		bool had_hello = s->proto.hello;
 		proto_feed_result(&s->proto, buf, (size_t)n);
@@ -107,7 +107,8 @@ static int poll_timeout_ms(const struct vm_session *s)
 {
 	double left = current_deadline(s) - hb_now();
 	int ms = left <= 0 ? 0 : (int)(left * 1000) + 1;
-	return s->qemu.pidfd < 0 && ms > EXIT_POLL_MS ? EXIT_POLL_MS : ms;
+	int most = s->qemu.pidfd < 0 ? EXIT_POLL_MS : LOG_TRIM_MS;
+	return ms > most ? most : ms;
 }
 
 /* One poll round over the signalfd, QEMU's pidfd and the two ports. */
@@ -195,9 +196,17 @@ void session_run_loop(struct vm_session *s)
 			s->vfs_died = true;
 			break;
 		}
+		/* The parser reads nothing after a violation (a guest over its budget, a
+		 * made-up rep): the boot has failed, and the run goes on with its next cell. */
+		if (s->proto.error)
+			break;
 		poll_once(s);
+		tail_log_trim(&s->console_log);
+		tail_log_trim(&s->qemu_log);
 	}
-	if (s->timed_out || s->interrupted || s->vfs_died)
+	if (s->timed_out || s->interrupted || s->vfs_died || s->proto.error)
 		hb_child_stop(&s->qemu, 3.0);
 	drain_ports(s);
+	tail_log_trim(&s->console_log);
+	tail_log_trim(&s->qemu_log);
 }

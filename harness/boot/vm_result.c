@@ -1,5 +1,6 @@
 /* A vm_result: freeing it, and as JSON (`harness boot` writes it to <log_dir>/vm.json; the
  * run stage may embed it, accel and why, machine, root share, pin map, in meta.json). */
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 
@@ -50,6 +51,12 @@ static json_object *irq_json(const struct job_rep_result *p)
 	return o;
 }
 
+/* A timing the host refused is NAN, which JSON cannot hold: null (and "refused" says why). */
+static json_object *seconds_or_null(double v)
+{
+	return isnan(v) ? NULL : json_object_new_double(v);
+}
+
 json_object *vm_result_to_json(const struct vm_result *r)
 {
 	json_object *o = json_object_new_object(), *reps = json_object_new_array();
@@ -80,13 +87,15 @@ json_object *vm_result_to_json(const struct vm_result *r)
 		json_object_object_add(e, "rep", json_object_new_int(p->rep));
 		json_object_object_add(e, "exit_code", json_object_new_int(p->exit_code));
 		json_object_object_add(e, "term_signal", json_object_new_int(p->term_signal));
-		json_object_object_add(e, "wall_s", json_object_new_double(p->wall_s));
-		json_object_object_add(e, "user_s", json_object_new_double(p->user_s));
-		json_object_object_add(e, "sys_s", json_object_new_double(p->sys_s));
-		json_object_object_add(e, "guest_user_s", json_object_new_double(p->guest_user_s));
-		json_object_object_add(e, "guest_sys_s", json_object_new_double(p->guest_sys_s));
-		json_object_object_add(e, "guest_idle_s", json_object_new_double(p->guest_idle_s));
+		json_object_object_add(e, "wall_s", seconds_or_null(p->wall_s));
+		json_object_object_add(e, "user_s", seconds_or_null(p->user_s));
+		json_object_object_add(e, "sys_s", seconds_or_null(p->sys_s));
+		json_object_object_add(e, "guest_user_s", seconds_or_null(p->guest_user_s));
+		json_object_object_add(e, "guest_sys_s", seconds_or_null(p->guest_sys_s));
+		json_object_object_add(e, "guest_idle_s", seconds_or_null(p->guest_idle_s));
 		json_object_object_add(e, "irq", irq_json(p));
+		if (p->refused)
+			json_object_object_add(e, "refused", json_object_new_string(p->refused));
 		json_object_array_add(reps, e);
 	}
 	json_object_object_add(o, "reps", reps);

@@ -11,6 +11,7 @@
 #include "boot/host_view.h"
 #include "common/child.h"
 #include "boot/proto.h"
+#include "boot/tail_log.h"
 #include "boot/virtiofsd.h"
 #include "boot/vm.h"
 #include "pin/pin.h"
@@ -32,7 +33,9 @@ struct vm_session {
 	char *socket_path[PORT_COUNT];
 	int listen_fd[PORT_COUNT];
 	int conn_fd[PORT_COUNT];
-	int port_log_fd[2];          /* raw transcripts of the result and output ports */
+	struct tail_log port_log[2]; /* raw transcripts of the result and output ports */
+	struct tail_log console_log; /* QEMU writes them; the host keeps them bounded */
+	struct tail_log qemu_log;
 	struct host_view view;       /* what the guest sees of the host (virtiofsd's or QEMU's 9p) */
 	struct virtiofsd vfs;
 	bool use_virtiofs;

@@ -41,7 +41,10 @@ static int make_log_dir(struct vm_session *s)
 		s->created_log_dir = true;
 	}
 	r->console_log = hb_path_join(r->log_dir, "console.log");
-	unlink(r->console_log); /* QEMU's file chardev appends */
+	/* QEMU's file chardev appends (append=on) to the file made here, which the loop keeps
+	 * bounded; made afresh with O_EXCL|O_NOFOLLOW, never through a planted link. */
+	if (!s->o->dry_run && tail_log_create(&s->console_log, r->console_log) < 0)
+		return session_fail(s, VM_ERR_START, "%s: %s", r->console_log, strerror(errno));
 	return 0;
 }
 

@@ -11,6 +11,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "boot/console_scan.h"
 #include "boot/qmp.h"
 #include "boot/vm_session.h"
 #include "common/argparse.h"
@@ -98,7 +99,12 @@ static int start_qemu(struct vm_session *s)
 	struct spawn_opts co = hb_child_opts(log, "QEMU");
 	int rc;
 
-	unlink(log);
+	/* Made here, bounded by the loop; QEMU's stderr appends to it. */
+	if (tail_log_create(&s->qemu_log, log) < 0) {
+		rc = session_fail(s, VM_ERR_START, "%s: %s", log, strerror(errno));
+		free(log);
+		return rc;
+	}
 	co.setup = qemu_setup;
 	co.setup_ctx = s;
 	s->t_start = hb_now();
@@ -129,18 +135,12 @@ static int accept_port(struct vm_session *s, enum port_id id, double timeout_s)
 static int qemu_died(struct vm_session *s)
 {
 	char *path = hb_path_join(s->r->log_dir, "qemu.log");
-	char *text = hb_read_file(path, NULL);
-	const char *last = "(no message)";
+	char *last;
 
-	if (text) {
-		for (size_t n = strlen(text); n && text[n - 1] == '\n'; n--)
-			text[n - 1] = '\0';
-		if (*text)
-			last = hb_tail_lines(text, 1);
-	}
+	console_scan_file(path, NULL, &last);
 	session_fail(s, VM_ERR_START, "QEMU exited with status %d before the guest started: %s "
-		     "(log: %s)", hb_child_exit_code(&s->qemu), last, path);
-	free(text);
+		     "(log: %s)", hb_child_exit_code(&s->qemu), last ? last : "(no message)", path);
+	free(last);
 	free(path);
 	return -1;
 }
@@ -187,7 +187,7 @@ int session_start(struct vm_session *s)
 
 	for (int i = 0; i < 2; i++) {
 		char *log = hb_path_join(s->r->log_dir, transcripts[i]);
-		s->port_log_fd[i] = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		tail_log_create(&s->port_log[i], log); /* none, if it fails: they are a copy */
 		free(log);
 	}
 	for (int i = 0; i < PORT_COUNT; i++) {
@@ -219,8 +219,9 @@ void session_cleanup(struct vm_session *s)
 		free(s->socket_path[i]);
 	}
 	for (int i = 0; i < 2; i++)
-		if (s->port_log_fd[i] >= 0)
-			close(s->port_log_fd[i]);
+		tail_log_close(&s->port_log[i]);
+	tail_log_close(&s->console_log);
+	tail_log_close(&s->qemu_log);
 	if (s->sigfd >= 0) {
 		struct signalfd_siginfo si;
 		/* A ^C that came after the loop still counts, and must not kill us on unblock. */

@@ -161,8 +161,10 @@ int cmd_build(int argc, char **argv)
 
 	parse_args(argc, argv, &a);
 	if (a.verify) {
+		int rc = kernel_verify_all(&a.opts);
 		hb_free_strv(a.names);
-		return kernel_verify_all(&a.opts);
+		hb_free_strv(a.sources);
+		return rc;
 	}
 	if (a.list) {
 		int rc = list_all(&a.opts);

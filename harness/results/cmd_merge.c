@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include "commands.h"
+#include "common/argparse.h"
 #include "common/log.h"
 #include "common/options.h"
 #include "common/paths.h"
@@ -60,44 +61,58 @@ static json_object *merged_meta(const char *first, int argc, char **argv)
 	return meta;
 }
 
+/* cmd_merge once the sets are resolved: the exit status. */
+static int merge_into(const char *out, char **sets, size_t nsets, int argc, char **argv)
+{
+	char *why = NULL;
+	json_object *meta;
+	struct result_set *rs;
+	int rc;
+
+	for (size_t i = 0; i < nsets; i++) {
+		if (!hb_is_dir(sets[i]))
+			return hb_usage("merge: %s: no such result set (accepted: a result set directory "
+					"or run name)", argv[argc - (int)nsets + (int)i]);
+		for (size_t j = 0; j < i; j++)
+			if (same_dir(sets[i], sets[j]))
+				return hb_usage("merge: %s is given twice (accepted: distinct result sets)",
+						argv[argc - (int)nsets + (int)i]);
+	}
+	if (hb_is_dir(out) && hb_check_own_dir(out, "merge: OUT", &why) < 0)
+		return hb_usage_why(why);
+	if (rs_holds_samples(out))
+		return hb_usage("merge: OUT %s already holds samples (accepted: a new or empty "
+				"directory)", out);
+	if (merge_check_sets(sets, nsets, &why) != 0)
+		return hb_usage_why(why); /* before OUT is created: a refused merge leaves no trace */
+	meta = merged_meta(sets[0], argc, argv);
+	if (!(rs = rs_create(out, meta))) {
+		json_object_put(meta);
+		return HB_EXIT_FAIL;
+	}
+	rc = merge_sets(out, sets, nsets, meta, &why);
+	rs_close(rs);
+	json_object_put(meta);
+	if (rc)
+		return hb_fail_why(why);
+	printf("merged %zu sets into %s\n", nsets, out);
+	return HB_EXIT_OK;
+}
+
 int cmd_merge(int argc, char **argv)
 {
 	struct merge_args a = { 0 };
 	int first, rc;
-	char *why = NULL, **sets;
-	json_object *meta;
-	struct result_set *rs;
+	char **sets;
 
 	if (!hb_opts_cmd(&merge_spec, argc, argv, &a, &first, &rc))
 		return rc;
 	if (argc - first < 2)
 		return hb_usage("merge: needs OUT and at least one SET (accepted: harness merge OUT SET...)");
 	sets = xcalloc((size_t)(argc - first), sizeof(char *));
-	for (int i = first + 1; i < argc; i++) {
+	for (int i = first + 1; i < argc; i++)
 		sets[i - first - 1] = hb_resolve_run_dir(argv[i]);
-		if (!hb_is_dir(sets[i - first - 1]))
-			return hb_usage("merge: %s: no such result set (accepted: a result set directory "
-					"or run name)", argv[i]);
-	}
-	for (int i = 0; i + first + 1 < argc; i++)
-		for (int j = 0; j < i; j++)
-			if (same_dir(sets[i], sets[j]))
-				return hb_usage("merge: %s is given twice (accepted: distinct result sets)", argv[first + 1 + i]);
-	if (hb_is_dir(argv[first]) && hb_check_own_dir(argv[first], "merge: OUT", &why) < 0)
-		return hb_usage_why(why);
-	if (rs_holds_samples(argv[first]))
-		return hb_usage("merge: OUT %s already holds samples (accepted: a new or empty "
-				"directory)", argv[first]);
-	if (merge_check_sets(sets, (size_t)(argc - first - 1), &why) != 0)
-		return hb_usage_why(why); /* before OUT is created: a refused merge leaves no trace */
-	meta = merged_meta(sets[0], argc, argv);
-	if (!(rs = rs_create(argv[first], meta)))
-		return HB_EXIT_FAIL;
-	rc = merge_sets(argv[first], sets, (size_t)(argc - first - 1), meta, &why);
-	rs_close(rs);
-	json_object_put(meta);
-	if (rc)
-		return hb_fail_why(why);
-	printf("merged %d sets into %s\n", argc - first - 1, argv[first]);
-	return HB_EXIT_OK;
+	rc = merge_into(argv[first], sets, (size_t)(argc - first - 1), argc, argv);
+	hb_free_strv(sets);
+	return rc;
 }

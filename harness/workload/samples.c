@@ -96,7 +96,8 @@ static const struct irq_count *irq_of(const struct job_rep_result *r, const char
 }
 
 /* An irq.LABEL metric whose row the guest has not counted gets no sample (a zero would
- * read as "no IPIs"); workload_rep_gaps says why. */
+ * read as "no IPIs"), nor does a timing the host refused (NAN, r->refused says why);
+ * workload_rep_gaps says why. */
 static void add_job_metrics(struct collect *c, const struct job_rep_result *r)
 {
 	for (size_t i = 0; i < c->w->nmetrics; i++) {
@@ -105,7 +106,8 @@ static void add_job_metrics(struct collect *c, const struct job_rep_result *r)
 		if (m->source == METRIC_IRQ) {
 			if ((n = irq_of(r, m->irq_label)) && !n->missing)
 				add(c, m->name, (double)n->delta, m);
-		} else if (m->source != METRIC_OUTPUT) {
+		} else if (m->source != METRIC_OUTPUT &&
+			   !(r->refused && isnan(job_value(m->source, r)))) {
 			add(c, m->name, job_value(m->source, r), m);
 		}
 	}
@@ -113,7 +115,7 @@ static void add_job_metrics(struct collect *c, const struct job_rep_result *r)
 
 char *workload_rep_gaps(const struct workload *w, const struct job_rep_result *r)
 {
-	char *text = NULL;
+	char *text = r->refused ? xasprintf("samples refused: %s", r->refused) : NULL;
 
 	for (size_t i = 0; i < w->nmetrics; i++) {
 		const struct workload_metric *m = &w->metrics[i];

@@ -29,6 +29,12 @@ static void load(const char *dir, const char *name, struct capture *c)
 	free(opath);
 }
 
+/* The job files of the captured boots: one job, two reps counting CAL and NOPE
+ * (reps2-exit3); one job, one rep (killed and the crafted lines). */
+static char *irq_labels[] = { "CAL", "NOPE", NULL };
+static const struct guest_job job_reps2 = { .reps = 2, .irq = irq_labels };
+static const struct guest_job job_once = { .reps = 1, .irq = irq_labels };
+
 struct live {
 	size_t bytes_o, bytes_e;
 };
@@ -68,7 +74,7 @@ static void check_reps_exit3(int *failures, const char *dir)
 		struct live l = { 0 };
 		size_t n;
 
-		proto_init(&p);
+		proto_init(&p, &job_reps2, 1);
 		p.on_output = count_live;
 		p.ctx = &l;
 		feed(&p, &c, chunks[i]);
@@ -123,7 +129,7 @@ static void check_killed(int *failures, const char *dir)
 	size_t n;
 
 	load(dir, "killed", &c);
-	proto_init(&p);
+	proto_init(&p, &job_once, 1);
 	feed(&p, &c, 5);
 	struct job_rep_result *r = proto_take_reps(&p, &n);
 	CHECK(n == 1 && p.done);
@@ -162,7 +168,7 @@ TEST(bad_irq_lines)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct proto p;
 		char *text = xasprintf("hello 2 6.1.192\nstart 0 0\n%s\n", cases[i].line);
-		proto_init(&p);
+		proto_init(&p, &job_once, 1);
 		proto_feed_result(&p, text, strlen(text));
 		CHECK(p.error && strstr(p.error, cases[i].error), "'%s': %s", cases[i].line,
 		      p.error ? p.error : "accepted");
@@ -170,7 +176,7 @@ TEST(bad_irq_lines)
 		free(text);
 	}
 	struct proto p;
-	proto_init(&p);
+	proto_init(&p, &job_once, 1);
 	proto_feed_result(&p, "hello 2 6.1.192\nirq CAL 5\n", 26);
 	CHECK(p.error && strstr(p.error, "irq count outside a job"));
 	proto_free(&p);
@@ -184,14 +190,14 @@ TEST(failures)
 	const char *cut = "hello 2 6.1.192\nstart 0 0\nwall 1.5 s\n";
 	const char *stray = "hello 2 6.1.192\nwall 1.5 s\n";
 
-	proto_init(&p);
+	proto_init(&p, &job_once, 1);
 	proto_feed_result(&p, fail, strlen(fail));
 	CHECK_STR(p.fail_phase, "mount");
 	CHECK_STR(p.fail_reason, "mount tmpfs on /tmp: No such device");
 	CHECK(!p.done && proto_finished(&p)); /* a failure is final: the init may go */
 	proto_free(&p);
 
-	proto_init(&p);
+	proto_init(&p, &job_once, 1);
 	proto_feed_result(&p, cut, strlen(cut));
 	CHECK(p.cur_job == 0 && p.cur_rep == 0 && !p.done && !p.error && !proto_finished(&p));
 	proto_feed_result(&p, "exit 0 0 0 0\ndone\n", 18);
@@ -200,17 +206,17 @@ TEST(failures)
 	CHECK(proto_finished(&p));
 	proto_free(&p);
 
-	proto_init(&p);
+	proto_init(&p, &job_once, 1);
 	proto_feed_result(&p, stray, strlen(stray));
 	CHECK(p.error && strstr(p.error, "metric outside a job"));
 	proto_free(&p);
 
-	proto_init(&p);
+	proto_init(&p, &job_once, 1);
 	proto_feed_result(&p, "hello 1 6.1.192\n", 16); /* an init built before the irq lines */
 	CHECK(p.error && strstr(p.error, "protocol version"));
 	proto_free(&p);
 
-	proto_init(&p);
+	proto_init(&p, &job_once, 1);
 	proto_feed_output(&p, "x 0 0 3\nabc", 11);
 	CHECK(p.error && strstr(p.error, "bad output frame header"));
 	proto_free(&p);

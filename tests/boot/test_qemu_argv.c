@@ -77,7 +77,7 @@ TEST(microvm_virtiofs)
 	CHECK(value_of(argv, "-chardev", "socket,id=hb-res,path=/r/res.sock") != NULL);
 	CHECK(value_of(argv, "-device", "virtserialport,bus=hb-ser.0,chardev=hb-res,name=hardbench.result") != NULL);
 	CHECK(value_of(argv, "-device", "virtserialport,bus=hb-ser.0,chardev=hb-out,name=hardbench.output") != NULL);
-	CHECK(value_of(argv, "-chardev", "file,id=hb-con,path=/l/console.log") != NULL);
+	CHECK(value_of(argv, "-chardev", "file,append=on,id=hb-con,path=/l/console.log") != NULL);
 	CHECK(value_of(argv, "-fsdev", "") == NULL);
 	CHECK(find(argv, "-mon") < 0);
 	CHECK_STR(value_of(argv, "-append", ""), "console=ttyS0");
@@ -93,7 +93,7 @@ TEST(commas_in_paths_are_escaped)
 	p.console_log = "/l,server=on,path=/x/console.log";
 	p.root_dir = "/r,a/root";
 	argv = qemu_build_argv(&p);
-	CHECK(value_of(argv, "-chardev", "file,id=hb-con,path=/l,,server=on,,path=/x/console.log") != NULL);
+	CHECK(value_of(argv, "-chardev", "file,append=on,id=hb-con,path=/l,,server=on,,path=/x/console.log") != NULL);
 	CHECK(value_of(argv, "-fsdev", "local,id=hb-fs,path=/r,,a/root,security_model=none") != NULL);
 	hb_free_strv(argv);
 }

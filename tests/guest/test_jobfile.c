@@ -49,6 +49,7 @@ TEST(roundtrip)
 		CHECK_STR(spec.jobs[1].cwd, "/tmp"); /* the default */
 		CHECK(spec.jobs[1].reps == 1);       /* reps 0 means once */
 	}
+	jobfile_free(&spec);
 	free(text);
 }
 
@@ -59,6 +60,7 @@ static void expect_error(int *failures, const char *text, const char *why_part)
 
 	CHECK(jobfile_parse(copy, &spec, why) == -1);
 	CHECK(strstr(why, why_part) != NULL, "reason '%s' lacks '%s'", why, why_part);
+	jobfile_free(&spec); /* what it had read before the bad line */
 	free(copy);
 }
 

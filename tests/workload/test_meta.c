@@ -144,7 +144,10 @@ static int apply_spec(const void *arg)
 {
 	char *why = NULL;
 	struct workload *w = workload_require("hackbench", &why);
-	return workload_apply_param(&w, 1, arg, &why) < 0 ? hb_usage_why(why) : 0;
+	int rc = workload_apply_param(&w, 1, arg, &why) < 0 ? hb_usage_why(why) : 0;
+
+	workload_free(w);
+	return rc;
 }
 
 static int require_unknown(const void *arg)
@@ -402,6 +405,7 @@ static int kbuild_cell_with_target(const void *arg)
 
 	if (ret == 0)
 		workload_cell_free(&c);
+	workload_free(w);
 	return ret == 0 ? 0 : ret == WORKLOAD_BAD_PARAM ? HB_EXIT_USAGE : HB_EXIT_FAIL;
 }
 

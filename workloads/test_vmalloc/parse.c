@@ -123,20 +123,34 @@ struct parsed {
 	size_t nopen;
 };
 
+/* %llu reads "-1" as 2^64-1: the number after marker must start with a digit. */
+static bool unsigned_after(const char *s, const char *marker)
+{
+	const char *v = strstr(s, marker);
+
+	if (!v)
+		return false;
+	v += strlen(marker);
+	v += strspn(v, " ");
+	return *v >= '0' && *v <= '9';
+}
+
 static bool parse_summary(const char *line, struct test_line *t)
 {
 	const char *s = strstr(line, "Summary: ");
 	int repeat, loops;
 
 	return s && sscanf(s, "Summary: %63s passed: %d failed: %d repeat: %d loops: %d avg: %llu usec",
-			   t->name, &t->passed, &t->failed, &repeat, &loops, &t->avg_usec) == 6;
+			   t->name, &t->passed, &t->failed, &repeat, &loops, &t->avg_usec) == 6 &&
+	       unsigned_after(s, " avg:");
 }
 
 static bool parse_took(const char *line, int *worker, unsigned long long *cycles)
 {
 	const char *s = strstr(line, "All test took worker");
 
-	return s && sscanf(s, "All test took worker%d=%llu cycles", worker, cycles) == 2;
+	return s && sscanf(s, "All test took worker%d=%llu cycles", worker, cycles) == 2 &&
+	       unsigned_after(s, "=");
 }
 
 static void read_lines(const char *out, struct parsed *p)

@@ -99,6 +99,28 @@ TEST(unclosed_or_empty)
 	got_free(&g);
 }
 
+/* "-1" where a count goes (%llu would read it as 2^64-1): not a count. */
+TEST(negative_counts)
+{
+	const char *dir = fixture_dir(t->argc, t->argv);
+
+	char *text = fixture_read(dir, "guest-init_on_alloc-performance-quick.out");
+	char *bad = edited(text, "avg: ", "avg: -");
+	struct got g;
+
+	refuses_edited(failures, dir, "All test took worker0=", "All test took worker0=-",
+		       "without the closing 'All test took' line");
+	/* A negative average loses that test's sample, not the others. */
+	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "test_vmalloc", .section = "performance",
+					.out_text = bad }, &g);
+	CHECK(g.n > 0);
+	for (int i = 0; i < g.n; i++)
+		CHECK(strcmp(g.s[i].metric, "fix_size_alloc_test"), "sample of a negative average");
+	got_free(&g);
+	free(text);
+	free(bad);
+}
+
 /* Worker 1's block cut after two of its Summary lines. */
 TEST(sequential_cut)
 {

@@ -334,16 +334,30 @@ static int finish_run(struct slurm_exec *x, bool merged)
 	return x->interrupted ? 130 : complete ? HB_EXIT_OK : HB_EXIT_FAIL;
 }
 
-int slurm_run(struct run *r, int argc, char **argv)
+static void exec_free(struct slurm_exec *x)
 {
-	struct slurm_exec x;
+	for (size_t i = 0; i < x->sp.n; i++) {
+		free(x->sh[i].dir);
+		free(x->sh[i].log);
+	}
+	free(x->sh);
+	shard_plan_free(&x->sp);
+	free((char *)x->spec.cwd);
+	free((char *)x->spec.script);
+	free((char *)x->spec.harness);
+	hb_free_strv((char **)x->spec.run_args);
+	free(x->run_dir);
+}
+
+/* slurm_run once its state exists: the exit status. */
+static int slurm_run_with(struct slurm_exec *x, struct run *r, int argc, char **argv)
+{
 	sigset_t stop;
 	bool merged;
 	char *cache;
 
-	exec_init(&x, r, argc, argv);
 	if (r->opts->dry_run)
-		return dry_run(&x);
+		return dry_run(x);
 	if (!hb_have_program("sbatch") || !hb_have_program("squeue") || !hb_have_program("scancel"))
 		return hb_usage("--executor slurm: sbatch, squeue or scancel is not on PATH (accepted: a "
 				"host where Slurm's client commands work, e.g. Debian's slurm-client)");
@@ -354,24 +368,34 @@ int slurm_run(struct run *r, int argc, char **argv)
 	free(cache);
 	/* Here, before any job: one build per kernel into the cache every node reads (its
 	 * per-key lock is an flock in the cache; see docs/slurm.md for shared filesystems). */
-	if (run_build_kernels(r) != 0 || open_run(&x, argc, argv) != 0)
+	if (run_build_kernels(r) != 0 || open_run(x, argc, argv) != 0)
 		return HB_EXIT_FAIL;
 	sigemptyset(&stop);
 	sigaddset(&stop, SIGINT);
 	sigaddset(&stop, SIGTERM);
 	sigprocmask(SIG_BLOCK, &stop, NULL); /* taken by slurm_watch between polls */
-	if (submit(&x) != 0) {
-		long *ids = xcalloc(x.sp.n, sizeof(long));
-		for (size_t i = 0; i < x.sp.n; i++)
-			if (x.sh[i].st == SH_QUEUED) {
-				ids[i] = x.sh[i].job;
-				x.sh[i].st = SH_TO_SUBMIT;
+	if (submit(x) != 0) {
+		long *ids = xcalloc(x->sp.n, sizeof(long));
+		for (size_t i = 0; i < x->sp.n; i++)
+			if (x->sh[i].st == SH_QUEUED) {
+				ids[i] = x->sh[i].job;
+				x->sh[i].st = SH_TO_SUBMIT;
 			}
-		scancel_jobs(ids, x.sp.n); /* all or nothing: no half-submitted run */
+		scancel_jobs(ids, x->sp.n); /* all or nothing: no half-submitted run */
 		free(ids);
-		return finish_run(&x, merge_shards(&x) == 0);
+		return finish_run(x, merge_shards(x) == 0);
 	}
-	slurm_watch(&x);
-	merged = merge_shards(&x) == 0;
-	return finish_run(&x, merged);
+	slurm_watch(x);
+	merged = merge_shards(x) == 0;
+	return finish_run(x, merged);
+}
+
+int slurm_run(struct run *r, int argc, char **argv)
+{
+	struct slurm_exec x;
+
+	exec_init(&x, r, argc, argv);
+	int rc = slurm_run_with(&x, r, argc, argv);
+	exec_free(&x);
+	return rc;
 }
