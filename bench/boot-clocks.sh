@@ -4,7 +4,7 @@
 # [min..max] of QEMU start -> the init's hello (vm.json boot_s) and of the whole command,
 # the icount/host ratio (issue 20's goal: within 2x on an idle host), and the host's load
 # before and after (a loaded host stretches both, not always alike).
-# Usage: tests/bench/boot-clocks.sh [HARNESS]; BENCH_RUNS=N (default 5), BENCH_CORES=N
+# Usage: bench/boot-clocks.sh [HARNESS]; BENCH_RUNS=N (default 5), BENCH_CORES=N
 # (default 1).
 default_runs=5
 . "$(dirname "$0")/boot-common.sh"

@@ -57,7 +57,9 @@ def case_helper_fault(ctx, mode, error, kept):
     rep 1 and nothing at rep 2. The resume runs with the real helper."""
     out = ctx.set_dir(mode)
     env = {"HARDBENCH_BUILD_DIR": ctx.overlay_build_dir(mode)}
-    r = ctx.faulted_run(out, run_args(), None, env)
+    # The faulty helper runs the real one from the real build dir, which the guest's view
+    # of the host holds only when it is shared (the overlay is the build dir it serves).
+    r = ctx.faulted_run(out, run_args() + ["--share", ctx.build_dir], None, env)
     r.expect_exit({1})
     r.expect_error(error)
     r.expect_reps_kept(out, kept)
