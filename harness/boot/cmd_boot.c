@@ -332,6 +332,7 @@ int cmd_boot(int argc, char **argv)
 		return hb_usage_why(why);
 	}
 	if (vm_check_opts(&a.vm, &why) < 0) { /* the message run gives for the same options */
+		adhoc_free(&made);
 		hb_opts_free(&boot_spec, &a);
 		return hb_usage_why(why);
 	}

@@ -93,8 +93,11 @@ char *config_def_path(const char *folder, const char *name, const char *suffix)
 int config_check_origin(const char *path, const char *sub, const char *name, const char *suffix,
 			const char *overrides, char **from)
 {
-	if (!config_find(sub, name, suffix, from)) /* path is the project's, for its error */
+	char *found = config_find(sub, name, suffix, from);
+
+	if (!found) /* path is the project's, for its error */
 		*from = config_dir();
+	free(found);
 	return config_check_shadow(path, *from, sub, name, suffix, overrides);
 }
 

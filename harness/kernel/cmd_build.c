@@ -154,6 +154,15 @@ static int list_all(const struct kernel_opts *opts)
 	return HB_EXIT_OK;
 }
 
+/* Everything parse_args made, on every way out (LeakSanitizer checks the exits). */
+static void build_args_free(struct build_args *a)
+{
+	hb_free_strv(a->names);
+	a->names = NULL;
+	adhoc_free(&a->made);
+	hb_opts_free(&build_spec, a); /* --source, --configs, --patch... lists */
+}
+
 int cmd_build(int argc, char **argv)
 {
 	struct build_args a = { 0 };
@@ -162,14 +171,12 @@ int cmd_build(int argc, char **argv)
 	parse_args(argc, argv, &a);
 	if (a.verify) {
 		int rc = kernel_verify_all(&a.opts);
-		hb_free_strv(a.names);
-		hb_free_strv(a.sources);
+		build_args_free(&a);
 		return rc;
 	}
 	if (a.list) {
 		int rc = list_all(&a.opts);
-		hb_free_strv(a.names);
-		hb_free_strv(a.sources);
+		build_args_free(&a);
 		return rc;
 	}
 	for (size_t i = 0; a.names[i]; i++) {
@@ -186,9 +193,7 @@ int cmd_build(int argc, char **argv)
 	}
 	if (failed > damaged) /* a damaged entry's error is its one line */
 		hb_error("%d of %zu build(s) failed", failed, hb_strv_len(a.names));
-	hb_free_strv(a.names);
-	hb_free_strv(a.sources);
-	adhoc_free(&a.made);
+	build_args_free(&a);
 	/* A damaged entry is bad input to fix (--force), not a failed build. */
 	return damaged ? HB_EXIT_USAGE : failed ? HB_EXIT_FAIL : HB_EXIT_OK;
 }
