@@ -47,7 +47,8 @@ void dataset_order_variants(struct dataset *ds, const char *baseline, char *cons
 				new_of[v] = (int)placed;
 				sorted[placed++] = ds->variants[v];
 			}
-	memcpy(ds->variants, sorted, n * sizeof(*sorted));
+	if (n) /* an empty set (every line corrupt) has no variants array at all */
+		memcpy(ds->variants, sorted, n * sizeof(*sorted));
 	/* The cells too, for code that walks a group's cells rather than its variants. */
 	for (size_t i = 0; i < ds->ngroups; i++) {
 		struct ds_group *g = ds->groups[i];

@@ -295,12 +295,16 @@ bool hb_opts_cmd(const struct hb_cmdspec *s, int argc, char **argv, void *out, i
 	int rc = hb_opts_parse(s, argc, argv, out, first_operand, &why);
 
 	*status = rc == HB_OPTS_HELP ? HB_EXIT_OK : rc == HB_OPTS_BAD ? hb_usage_why(why) : HB_EXIT_OK;
-	if (rc != HB_OPTS_OK || !s->operand)
-		return rc == HB_OPTS_OK;
-	if (*first_operand >= argc)
-		*status = hb_usage("%s: missing %s (accepted: %s)", s->cmd, s->operand, s->operand_accepted);
-	else if (*first_operand + 1 < argc)
-		*status = hb_usage("%s: unexpected argument '%s' (accepted: one %s)", s->cmd,
-				   argv[*first_operand + 1], s->operand);
-	return *status == HB_EXIT_OK;
+	if (rc == HB_OPTS_OK && s->operand) {
+		if (*first_operand >= argc)
+			*status = hb_usage("%s: missing %s (accepted: %s)", s->cmd, s->operand,
+					   s->operand_accepted);
+		else if (*first_operand + 1 < argc)
+			*status = hb_usage("%s: unexpected argument '%s' (accepted: one %s)", s->cmd,
+					   argv[*first_operand + 1], s->operand);
+	}
+	if (rc == HB_OPTS_OK && *status == HB_EXIT_OK)
+		return true;
+	hb_opts_free(s, out); /* the lists read before the stop: the caller only returns */
+	return false;
 }

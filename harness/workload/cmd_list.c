@@ -92,9 +92,10 @@ int cmd_list(int argc, char **argv)
 
 	if (!hb_opts_cmd(&list_spec, argc, argv, &configs, &first, &rc))
 		return rc;
-	if (config_search_prepend(configs, &why) < 0)
-		return hb_usage_why(why);
+	rc = config_search_prepend(configs, &why);
 	hb_free_strv(configs);
+	if (rc < 0)
+		return hb_usage_why(why);
 	if (argc - first > 1)
 		return hb_usage("list: unexpected argument '%s' (accepted: one of all, variants, "
 				"builds, workloads, lines)", argv[first + 1]);
