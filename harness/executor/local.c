@@ -42,11 +42,17 @@ static void print_plan(const struct run *r, FILE *out)
 
 	if (p->order == ORDER_INTERLEAVED && p->seed)
 		snprintf(shuffle, sizeof(shuffle), " (shuffled: --seed %lu)", p->seed);
-	fprintf(out, "plan: %zu kernel line%s x %zu variants x %zu workloads x %zu vCPU counts x %d boots "
-		"= %zu cells, %d repetition%s each, %s order%s; guest memory %ldM\n",
-		hb_strv_len(p->lines), hb_strv_len(p->lines) == 1 ? "" : "s", hb_strv_len(p->variants),
-		r->nworkloads, p->ncores, p->boots, p->ncells, p->reps, p->reps == 1 ? "" : "s",
-		p->order == ORDER_GROUPED ? "grouped" : "interleaved", shuffle, r->mem_mib);
+	if (p->keep) /* the main job: not a cross product */
+		fprintf(out, "plan: the main job, each workload's seed cells (workload.ini default_variants, "
+			"default_kernel, icount_cores): %zu groups x %d boots",
+			hb_strv_len(p->keep), p->boots);
+	else
+		fprintf(out, "plan: %zu kernel line%s x %zu variants x %zu workloads x %zu vCPU counts x %d boots",
+			hb_strv_len(p->lines), hb_strv_len(p->lines) == 1 ? "" : "s", hb_strv_len(p->variants),
+			r->nworkloads, p->ncores, p->boots);
+	fprintf(out, " = %zu cells, %d repetition%s each, %s order%s; guest memory %ldM\n", p->ncells,
+		p->reps, p->reps == 1 ? "" : "s", p->order == ORDER_GROUPED ? "grouped" : "interleaved",
+		shuffle, r->mem_mib);
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct plan_cell *c = &p->cells[i];
 		int k = plan_cell_missing(p, c);

@@ -31,6 +31,8 @@ static json_object *plan_json(const struct run *r)
 	json_object_object_add(p, "kernels", strv_json(pl->lines));
 	json_object_object_add(p, "variants", strv_json(pl->variants));
 	json_object_object_add(p, "workloads", strv_json(pl->workloads));
+	if (pl->keep) /* the main job's groups: a resume plans the same cells */
+		json_object_object_add(p, "keep", strv_json(pl->keep));
 	json_object_object_add(p, "cores", cores);
 	json_object_object_add(p, "reps", json_object_new_int(pl->reps));
 	json_object_object_add(p, "boots", json_object_new_int(pl->boots));

@@ -117,4 +117,6 @@ int run_opts_parse(int argc, char **argv, struct run_opts *o, char **why)
 void run_opts_free(struct run_opts *o)
 {
 	hb_opts_free(&run_spec, o);
+	hb_free_strv(o->keep);
+	o->keep = NULL;
 }

@@ -16,6 +16,8 @@ struct run_opts {
 	char **lines;          /* --kernels; NULL: the default line */
 	char **variants;       /* NULL: default */
 	char **workloads;      /* NULL: default */
+	char **keep;           /* the main job's groups (run/main_job.h), or a resumed plan's;
+				* NULL: the whole cross product */
 	int reps;
 	bool reps_given;       /* on the command line, not the table's default */
 	int boots;             /* with until_ci the minimum number of rounds */

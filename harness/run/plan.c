@@ -2,6 +2,7 @@
 
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,13 @@ static void add_cell(struct plan *p, size_t *cap, size_t lv, const char *w, int 
 	size_t nv = hb_strv_len(p->variants);
 	const char *line = p->lines ? p->lines[lv / nv] : HB_DEFAULT_LINE;
 
+	if (p->keep) {
+		char *group = plan_group_key(line, p->variants[lv % nv], w, cores);
+		bool kept = hb_strv_contains(p->keep, group);
+		free(group);
+		if (!kept)
+			return;
+	}
 	p->cells = xgrow(p->cells, cap, p->ncells + 1, sizeof(*p->cells));
 	p->cells[p->ncells++] = (struct plan_cell){ .line = line, .variant = p->variants[lv % nv],
 						    .workload = w, .cores = cores, .boot = boot,
@@ -74,6 +82,11 @@ char *plan_cell_key(const struct plan_cell *c)
 	return xasprintf("%s:%s/%s/%d/%d", c->line, c->variant, c->workload, c->cores, c->boot);
 }
 
+char *plan_group_key(const char *line, const char *variant, const char *workload, int cores)
+{
+	return xasprintf("%s:%s/%s/%d", line, variant, workload, cores);
+}
+
 int plan_cell_missing(const struct plan *p, const struct plan_cell *c)
 {
 	int n = 0;
@@ -107,6 +120,7 @@ void plan_free(struct plan *p)
 	hb_free_strv(p->lines);
 	hb_free_strv(p->variants);
 	hb_free_strv(p->workloads);
+	hb_free_strv(p->keep);
 	free(p->cores);
 	for (size_t i = 0; i < p->ncells; i++)
 		free(p->cells[i].rep_done);

@@ -29,6 +29,8 @@ struct plan {
 	int reps;
 	enum plan_order order;
 	unsigned long seed;   /* 0: no shuffle */
+	char **keep;          /* NULL: every cell; else only the cells of these groups
+			       * (plan_group_key), e.g. the main job's (run/main_job.h) */
 	struct plan_cell *cells;
 	size_t ncells;
 };
@@ -40,6 +42,9 @@ void plan_build(struct plan *p);
 /* "variant/workload/cores/boot" on the default line (as before lines, so old journals
  * resume), "LINE:variant/workload/cores/boot" on any other: a cell's journal identity. */
 char *plan_cell_key(const struct plan_cell *c);
+/* "LINE:variant/workload/cores": the cells of every boot of one variant, workload and
+ * vCPU count on one line (what plan.keep lists). */
+char *plan_group_key(const char *line, const char *variant, const char *workload, int cores);
 /* Repetitions of c still to measure (0..reps). */
 int plan_cell_missing(const struct plan *p, const struct plan_cell *c);
 /* Cells with at least one repetition to measure. */

@@ -79,6 +79,7 @@ int resume_read_plan(const char *dir, struct run_opts *o, char **why)
 	o->lines = hb_json_get(plan, "kernels") ? strv_from_json(hb_json_get(plan, "kernels")) : NULL;
 	o->variants = strv_from_json(hb_json_get(plan, "variants"));
 	o->workloads = strv_from_json(hb_json_get(plan, "workloads"));
+	o->keep = hb_json_get(plan, "keep") ? strv_from_json(hb_json_get(plan, "keep")) : NULL;
 	hb_free_strv(o->params);
 	o->params = strv_from_json(hb_json_get(plan, "params"));
 	v = hb_json_get(plan, "cores");

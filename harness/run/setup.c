@@ -11,6 +11,7 @@
 #include "configs/kconfigs.h"
 #include "configs/kline.h"
 #include "run/exec_options.h"
+#include "run/main_job.h"
 #include "run/matrix.h"
 #include "run/run.h"
 #include "workload/workload.h"
@@ -110,10 +111,12 @@ static int check_variants(struct run *r, char **why)
 	return rc;
 }
 
-static int fill_defaults(struct run *r, char **why)
+static int fill_defaults(struct run *r, bool *main_job, bool *cores_given, char **why)
 {
 	struct run_opts *o = r->opts;
 
+	*main_job = main_job_asked(r);
+	*cores_given = o->vm.cores != NULL;
 	r->host_cores = matrix_host_cores();
 	if (!o->vm.cores)
 		o->vm.cores = matrix_default_cores(r->host_cores, &o->vm.ncores);
@@ -184,27 +187,29 @@ static int load_variants(struct run *r, char **why)
 {
 	size_t nv = hb_strv_len(r->opts->variants), nl = hb_strv_len(r->opts->lines);
 
-	r->nvariants = nv * nl;
-	r->variants = xcalloc(r->nvariants, sizeof(*r->variants));
-	for (size_t i = 0; i < r->nvariants; i++) {
+	r->variants = xcalloc(nv * nl + 1, sizeof(*r->variants));
+	r->nvariants = 0;
+	for (size_t i = 0; i < nv * nl; i++) {
 		const char *line = r->opts->lines[i / nv];
 		const struct run_prebuilt *pb = run_prebuilt_find(r, r->opts->variants[i % nv]);
+		struct run_variant *rv = &r->variants[r->nvariants];
 		struct variant_def v;
 
+		if (!main_job_uses(r->opts->keep, line, r->opts->variants[i % nv]))
+			continue; /* no cell of the main job needs it: not built, not checked */
+		r->nvariants++;
 		if (pb) {
-			r->variants[i] = (struct run_variant){ .name = xstrdup(pb->name),
-							       .build = xstrdup(pb->name),
-							       .cmdline = xstrdup(pb->cmdline),
-							       .line = xstrdup(line) };
+			*rv = (struct run_variant){ .name = xstrdup(pb->name), .build = xstrdup(pb->name),
+						    .cmdline = xstrdup(pb->cmdline), .line = xstrdup(line) };
 			continue;
 		}
 		if (config_require_variant(r->opts->variants[i % nv], &v, why) < 0)
 			return HB_EXIT_USAGE;
-		r->variants[i] = (struct run_variant){ .name = xstrdup(v.name), .build = xstrdup(v.build),
-						       .cmdline = xstrdup(v.cmdline ? v.cmdline : ""),
-						       .line = xstrdup(line) };
+		*rv = (struct run_variant){ .name = xstrdup(v.name), .build = xstrdup(v.build),
+					    .cmdline = xstrdup(v.cmdline ? v.cmdline : ""),
+					    .line = xstrdup(line) };
 		variant_def_free(&v);
-		if (check_series(r->variants[i].build, line, r->variants[i].name, why) < 0)
+		if (check_series(rv->build, line, rv->name, why) < 0)
 			return HB_EXIT_USAGE;
 	}
 	return 0;
@@ -241,19 +246,23 @@ static int choose_memory(struct run *r, char **why)
 int run_setup(struct run *r, char **why)
 {
 	struct run_opts *o = r->opts;
+	bool main_job, cores_given;
 	int rc;
 
 	*why = NULL;
 	if (run_prebuilt_load(r, why) < 0)
 		return HB_EXIT_USAGE;
-	if ((rc = fill_defaults(r, why)) || (rc = load_workloads(r, why)) ||
-	    (rc = load_variants(r, why)) || (rc = choose_memory(r, why)))
+	if ((rc = fill_defaults(r, &main_job, &cores_given, why)) || (rc = load_workloads(r, why)))
+		return rc;
+	if (main_job && main_job_fill(r, cores_given, why) < 0)
+		return HB_EXIT_USAGE;
+	if ((rc = load_variants(r, why)) || (rc = choose_memory(r, why)))
 		return rc;
 	r->plan = (struct plan){ .lines = o->lines, .variants = o->variants, .workloads = o->workloads, .cores = o->vm.cores,
 				 .ncores = o->vm.ncores, .boots = o->until_ci ? o->max_boots : o->boots,
 				 .reps = o->reps, .order = o->order,
-				 .seed = o->seed };
-	o->lines = o->variants = NULL; /* the plan owns the lists now */
+				 .seed = o->seed, .keep = o->keep };
+	o->lines = o->variants = o->keep = NULL; /* the plan owns the lists now */
 	o->workloads = NULL;
 	o->vm.cores = NULL;
 	plan_build(&r->plan);

@@ -122,10 +122,21 @@ static int workload_key(struct load_ctx *c, const char *key, const char *value)
 		if (parse_long_value(value, &order) < 0 || order < 1 || order > 1000)
 			return fail(c, xasprintf("default_order: '%s' is not an integer from 1 to 1000", value));
 		w->default_order = (int)order;
+	} else if (!strcmp(key, "default_variants")) {
+		return split_items(c, key, value, &w->default_variants);
+	} else if (!strcmp(key, "default_kernel")) {
+		replace(&w->default_kernel, value);
+	} else if (!strcmp(key, "icount_cores")) {
+		char *why = NULL;
+		free(w->icount_cores);
+		w->icount_cores = NULL;
+		if (hb_parse_long_list(key, value, 1, 4096, &w->icount_cores, &w->nicount_cores, &why) < 0)
+			return fail(c, why);
 	} else {
 		return fail(c, xasprintf("unknown key '%s' in [workload] (accepted: description, seed, "
 					 "helper, sections, est_rep_s, est_boot_s, est_icount_rep_s, "
-					 "icount_not_deterministic, per_test, default_order, primary)",
+					 "icount_not_deterministic, per_test, default_order, "
+					 "default_variants, default_kernel, icount_cores, primary)",
 					 key));
 	}
 	return 1;
@@ -434,5 +445,8 @@ void workload_free(struct workload *w)
 	free(w->helper);
 	free(w->icount_caveat);
 	hb_free_strv(w->sections);
+	hb_free_strv(w->default_variants);
+	free(w->default_kernel);
+	free(w->icount_cores);
 	free(w);
 }

@@ -74,6 +74,13 @@ struct workload {
 	bool per_test;        /* report hint: many metrics, one row each (test_vmalloc, vmaops) */
 	int default_order;    /* position in the set `harness run` runs without --workloads
 			       * (1 first); 0: not in it */
+	/* The main job's cells of this workload (run without --variants, --kernels, --patch):
+	 * the variants its seeds compare (NULL: every variant), the kernel line they need
+	 * (NULL: the default line) and its vCPU counts (NULL: run's default counts). */
+	char **default_variants;
+	char *default_kernel;
+	long *icount_cores;
+	size_t nicount_cores;
 	char **sections;      /* jobs filed as <name>-<section>, e.g. test_vmalloc-performance;
 			       * NULL when none */
 	struct workload_param *params;

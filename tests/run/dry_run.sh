@@ -173,4 +173,45 @@ rc=$?
 [ "$rc" -eq 2 ] || fail "--resume with --cores: exit $rc, want 2"
 grep -q -- '--cores' "$WORK/err" || fail "the error does not name --cores: $(cat "$WORK/err")"
 
+# The main job (no --variants): each workload's cells are the variants its workload.ini
+# default_variants names, on its default_kernel, at its icount_cores; --variants gives the
+# cross product back; a resumed main job plans the same cells (meta.json plan.keep).
+tap_case dry_run_main_job_runs_each_workloads_seed_cells
+ini_value() { sed -n "s/^$2 = //p" "$HARDBENCH_SOURCE_DIR/workloads/$1/workload.ini"; }
+out=$("$harness" run --dry-run --accel tcg --out "$set_dir" 2>"$WORK/err") || fail "main job: $(cat "$WORK/err")"
+grep -q '^plan: the main job, each workload.s seed cells' <<<"$out" || fail "no main-job plan line: $out"
+for w in $(ls "$HARDBENCH_SOURCE_DIR/workloads"); do
+	[ -n "$(ini_value "$w" default_order)" ] || continue
+	want=$(ini_value "$w" default_variants | tr , '\n' | sort)
+	[ -n "$want" ] || continue
+	line=$(ini_value "$w" default_kernel)
+	got=$(awk -v w="$w" '$4 == w { print $3 }' <<<"$out" | sort -u)
+	[ "$got" = "$want" ] || fail "$w: variants $(echo $got), want $(echo $want)"
+	lines=$(awk -v w="$w" '$4 == w { print $2 }' <<<"$out" | sort -u)
+	[ "$lines" = "${line:-6.1}" ] || fail "$w: kernel lines $(echo $lines), want ${line:-6.1}"
+	cores=$(ini_value "$w" icount_cores)
+	if [ -n "$cores" ]; then
+		got=$(awk -v w="$w" '$4 == w { print $5 }' <<<"$out" | sort -un | paste -sd,)
+		[ "$got" = "$cores" ] || fail "$w: vCPUs $got, want $cores"
+	fi
+	n=$(awk -v w="$w" '$4 == w' <<<"$out" | wc -l)
+	nv=$(wc -l <<<"$want")
+	ncores=$(tr , '\n' <<<"${cores:-x}" | wc -l)
+	[ "$n" -eq $((nv * ncores * 3)) ] || fail "$w: $n cells, want $nv variants x $ncores x 3 boots"
+done
+out=$("$harness" run --dry-run --accel tcg --workloads hugetlb --variants baseline,kasan --out "$set_dir" 2>&1) ||
+	fail "--variants: $out"
+grep -q '^plan: 1 kernel line x 2 variants x 1 workloads' <<<"$out" && grep -q ' kasan  *hugetlb' <<<"$out" ||
+	fail "--variants did not give the cross product: $out"
+mkdir -p "$WORK/kset"
+cat >"$WORK/kset/meta.json" <<'JSON'
+{ "plan": { "kernels": ["6.1"], "variants": ["baseline", "init_on_alloc", "kasan"],
+  "workloads": ["hackbench", "hugetlb"], "keep": ["6.1:baseline/hackbench/2", "6.1:kasan/hugetlb/2"],
+  "params": [], "cores": [2], "reps": 1, "boots": 2, "order": "interleaved", "seed": 1, "mem_mib": 0 } }
+JSON
+out=$("$harness" run --resume "$WORK/kset" --dry-run --accel tcg 2>"$WORK/err") || fail "keep resume: $(cat "$WORK/err")"
+[ "$(grep -c 'boot [01]  to run' <<<"$out")" -eq 4 ] && grep -q ' baseline  *hackbench' <<<"$out" &&
+	grep -q ' kasan  *hugetlb' <<<"$out" && ! grep -q 'init_on_alloc' <<<"$out" ||
+	fail "the resumed main job did not keep its groups: $out"
+
 tap_finish

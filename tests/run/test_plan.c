@@ -1,6 +1,7 @@
 /* The run planner (run/plan.c) and the default vCPU counts (run/matrix.c): interleaved
  * rounds, the seeded shuffle, grouped order, cell keys and lookups, and which of the
  * seeds' core counts fit a host. */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -166,6 +167,44 @@ TEST(grouped_order)
 		CHECK(c->cores == (i / 2 % 2 ? 6 : 2), "cell %zu: cores %d", i, c->cores);
 		CHECK(c->boot == (int)(i % 2), "cell %zu: boot %d", i, c->boot);
 	}
+	plan_free(&p);
+}
+
+/* plan.keep (the main job's groups): only the cells of the listed (line, variant,
+ * workload, cores) groups, every boot of each, rounds still interleaved. */
+TEST(keep_holds_only_listed_groups)
+{
+	static const char *const keep[] = { "6.1:v0/w0/2", "6.1:v1/w0/2", "6.1:v3/w1/6", NULL };
+	struct plan p;
+	size_t per_group[3] = { 0 };
+
+	{
+		static const char *const variants[] = { "v0", "v1", "v2", "v3", NULL };
+		static const char *const workloads[] = { "w0", "w1", NULL };
+		long *cores = xcalloc(2, sizeof(long));
+		cores[0] = 2;
+		cores[1] = 6;
+		p = (struct plan){ .variants = strv(variants), .workloads = strv(workloads),
+				   .cores = cores, .ncores = 2, .boots = 3, .reps = 1,
+				   .order = ORDER_INTERLEAVED, .seed = 5, .keep = strv(keep) };
+	}
+	plan_build(&p);
+	CHECK(p.ncells == 3 * 3, "ncells %zu, want 3 groups x 3 boots", p.ncells);
+	for (size_t i = 0; i < p.ncells; i++) {
+		const struct plan_cell *c = &p.cells[i];
+		char *g = plan_group_key(c->line, c->variant, c->workload, c->cores);
+		bool listed = false;
+		for (size_t k = 0; keep[k]; k++)
+			if (!strcmp(g, keep[k])) {
+				per_group[k]++;
+				listed = true;
+			}
+		CHECK(listed, "cell %zu is %s, not a kept group", i, g);
+		CHECK(c->boot == (int)(i / 3), "cell %zu: boot %d (rounds in boot order)", i, c->boot);
+		free(g);
+	}
+	for (size_t k = 0; keep[k]; k++)
+		CHECK(per_group[k] == 3, "group %s: %zu cells, want one per boot", keep[k], per_group[k]);
 	plan_free(&p);
 }
 

@@ -32,12 +32,18 @@ static const char *const programs[] = {
 	"ls", "tee", "chmod", "stat", "mktemp", "sleep", "seq", "realpath", "readlink", "perl",
 	NULL,
 };
-/* Directories and files besides: the host headers the prepared host tools depend on, the
- * C locale, the loader's cache and the user database some scripts read. */
+/* Directories and files besides: the C locale, the loader's cache and the user database
+ * some scripts read. The host headers come from the prepared tree's dependency records
+ * (mirror_dependencies), not all of /usr/include: 175 of its 9,155 files here, and each
+ * file copied over virtiofs costs FUSE round trips that dominated the setup. */
 static const char *const data[] = {
-	"/usr/include", "/usr/lib/locale/C.utf8", "/etc/ld.so.cache", "/etc/passwd", "/etc/group",
+	"/usr/lib/locale/C.utf8", "/etc/ld.so.cache", "/etc/passwd", "/etc/group",
 	"/etc/nsswitch.conf", NULL,
 };
+/* Host paths a dependency record may name: make stats each one when it checks the prepared
+ * host tools (fixdep, objtool, ...), so each must exist in the root with its timestamps. */
+#define HOST_DEPS_PREFIX "/usr/"
+#define DEPS_FILE_MAX (16 << 20) /* kbuild's .cmd files are a few KiB to a few hundred */
 /* gcc's private files, by its own -print-* answers. */
 static const char *const gcc_files[] = { "-print-prog-name=cc1", "-print-file-name=include",
 					  "-print-file-name=liblto_plugin.so", NULL };
@@ -99,7 +105,8 @@ static char *capture(char *const argv[])
 	return out;
 }
 
-static void copy_file(const char *from, const char *to)
+/* A directory with everything in it (cp -a keeps modes, links and times). */
+static void copy_dir(const char *from, const char *to)
 {
 	char *argv[] = { "/bin/cp", "-a", (char *)from, (char *)to, NULL };
 	char *out = capture(argv);
@@ -107,6 +114,64 @@ static void copy_file(const char *from, const char *to)
 	if (!out)
 		helper_die(HELPER_EXIT_FAIL, "in-memory build root: cannot copy %s", from);
 	free(out);
+}
+
+static int write_all(int fd, const char *buf, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, buf, n);
+		if (w < 0 && errno != EINTR)
+			return -1;
+		if (w > 0) {
+			buf += w;
+			n -= (size_t)w;
+		}
+	}
+	return 0;
+}
+
+/* A regular file's content, mode and times: make compares the times. Done here rather than
+ * by cp, whose fork and exec per file cost more than the copy under TCG. */
+static void copy_regular(const char *from, const char *to, const struct stat *st)
+{
+	int in = open(from, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	int out = in < 0 ? -1 : open(to, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	char buf[1 << 16];
+	ssize_t n = 0;
+
+	if (in < 0 || out < 0)
+		die_errno("copy", from);
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write_all(out, buf, (size_t)n) < 0)
+			die_errno("write", to);
+	if (n < 0 || fchmod(out, st->st_mode & 07777) < 0 ||
+	    futimens(out, (const struct timespec[]){ st->st_atim, st->st_mtim }) < 0)
+		die_errno("copy", from);
+	close(in);
+	close(out);
+}
+
+/* One file, symlink or directory (with its content) at to. */
+static void copy_file(const char *from, const char *to)
+{
+	char target[PATH_MAX];
+	struct stat st;
+	ssize_t n;
+
+	if (lstat(from, &st) < 0)
+		die_errno("lstat", from);
+	if (S_ISREG(st.st_mode)) {
+		copy_regular(from, to, &st);
+	} else if (S_ISLNK(st.st_mode)) {
+		n = readlink(from, target, sizeof(target) - 1);
+		if (n < 0)
+			die_errno("readlink", from);
+		target[n] = 0;
+		if (symlink(target, to) < 0)
+			die_errno("symlink", to);
+	} else {
+		copy_dir(from, to);
+	}
 }
 
 static void mirror(const char *path);
@@ -172,7 +237,7 @@ static void mirror_tree(const char *path)
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 		pathf(from, "%s/.", path);
 		pathf(inside, MEMROOT_DIR "%s", path);
-		copy_file(from, inside);
+		copy_dir(from, inside);
 	}
 }
 
@@ -236,6 +301,56 @@ static void mirror_libraries(const char *dir)
 {
 	if (nftw(dir, add_libraries, 32, FTW_PHYS) < 0)
 		die_errno("walk", dir);
+}
+
+/* Is path a kbuild dependency record: .NAME.cmd (fixdep's output) or NAME.d (gcc -MD)? */
+static bool is_deps_file(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	size_t n;
+
+	base = base ? base + 1 : path;
+	n = strlen(base);
+	return (base[0] == '.' && n > 4 && !strcmp(base + n - 4, ".cmd")) ||
+	       (n > 2 && !strcmp(base + n - 2, ".d"));
+}
+
+static bool is_path_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       strchr("_./+-", c);
+}
+
+/* Mirrors every existing host file under HOST_DEPS_PREFIX that a record names. */
+static int add_dependencies(const char *path, const struct stat *st, int type, struct FTW *f)
+{
+	char name[PATH_MAX], *text;
+	(void)f;
+
+	if (type != FTW_F || !S_ISREG(st->st_mode) || st->st_size > DEPS_FILE_MAX || !is_deps_file(path))
+		return 0;
+	text = helper_read_file(path);
+	for (char *p = text; p && (p = strstr(p, HOST_DEPS_PREFIX));) {
+		size_t n = 0;
+		bool starts = p == text || !is_path_char(p[-1]);
+		while (is_path_char(p[n]))
+			n++;
+		if (starts && n < sizeof(name)) {
+			memcpy(name, p, n);
+			name[n] = 0;
+			if (access(name, F_OK) == 0)
+				mirror(name);
+		}
+		p += n ? n : 1;
+	}
+	free(text);
+	return 0;
+}
+
+static void mirror_dependencies(const char *obj)
+{
+	if (nftw(obj, add_dependencies, 32, FTW_PHYS) < 0)
+		die_errno("walk", obj);
 }
 
 static void bind_into_root(const char *path)
@@ -354,6 +469,7 @@ void memroot_prepare(const char *tree, const char *obj, char **targets, int ntar
 	for (size_t i = 0; data[i]; i++)
 		if (access(data[i], F_OK) == 0)
 			mirror_tree(data[i]);
+	mirror_dependencies(obj);
 	mirror_libraries(MEMROOT_DIR "/usr");
 	mirror_libraries(obj);
 	mount_at("proc", "/proc"); /* first: the binds below may lie under /tmp */
