@@ -105,6 +105,7 @@ struct seed_agreement {
 	enum seed_sign sign;
 	double factor;        /* measured effect / published effect; NAN when undefined */
 	bool same_order;      /* factor within 10x either way */
+	bool within_2x;       /* factor within 2x either way (same sign) */
 	char text[160];       /* "same sign, same order of magnitude (measured effect 1.11x)" */
 };
 

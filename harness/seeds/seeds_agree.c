@@ -10,6 +10,8 @@
 #define NOISE_SE 2.0
 /* Effects within this factor of each other are of the same order of magnitude. */
 #define SAME_ORDER_FACTOR 10.0
+/* The README's third test of agreement: the measured effect within 2x of the published. */
+#define WITHIN_FACTOR 2.0
 
 static double effect(const struct seed_figure *f, double figure)
 {
@@ -37,6 +39,8 @@ void seed_agree(const struct seed_figure *f, double measured, double measured_se
 	*out = (struct seed_agreement){ .factor = pub != 0 ? meas / pub : NAN };
 	out->same_order = isfinite(out->factor) && out->factor != 0 &&
 			  fabs(log10(fabs(out->factor))) < log10(SAME_ORDER_FACTOR);
+	out->within_2x = isfinite(out->factor) && out->factor >= 1 / WITHIN_FACTOR &&
+			 out->factor <= WITHIN_FACTOR;
 	if (pub_noise && meas_noise) {
 		out->sign = SIGN_BOTH_NOISE;
 		snprintf(out->text, sizeof(out->text), "both within noise: agree");
@@ -51,8 +55,8 @@ void seed_agree(const struct seed_figure *f, double measured, double measured_se
 		snprintf(out->text, sizeof(out->text), "opposite sign");
 	} else {
 		out->sign = SIGN_SAME;
-		snprintf(out->text, sizeof(out->text), "same sign, %s (effect %.*fx published)",
+		snprintf(out->text, sizeof(out->text), "same sign, %s, %s 2x (effect %.*fx published)",
 			 out->same_order ? "same order of magnitude" : "another order of magnitude",
-			 out->factor < 100 ? 2 : 0, out->factor);
+			 out->within_2x ? "within" : "outside", out->factor < 100 ? 2 : 0, out->factor);
 	}
 }

@@ -80,6 +80,8 @@ static json_object *measured_json(struct seeds_report *sr, const struct seed_mat
 	json_object_object_add(o, "metric", json_object_new_string(m->metric));
 	json_object_object_add(o, "value", ok ? hb_json_double(m->measured) : NULL);
 	json_object_object_add(o, "stderr", ok ? hb_json_double(m->measured_se) : NULL);
+	json_object_object_add(o, "ci95_low", ok ? hb_json_double(m->ci_low) : NULL);
+	json_object_object_add(o, "ci95_high", ok ? hb_json_double(m->ci_high) : NULL);
 	json_object_object_add(o, "n", cell ? json_object_new_int64(m->sv.n) : NULL);
 	json_object_object_add(o, "baseline_n", cell ? json_object_new_int64(m->sb.n) : NULL);
 	json_object_object_add(o, "mean", cell ? hb_json_double(m->sv.mean) : NULL);
@@ -113,6 +115,7 @@ static json_object *agreement_json(const struct seed_match *m)
 	json_object_object_add(o, "sign", json_object_new_string(sign_name(m->agree.sign)));
 	json_object_object_add(o, "factor", hb_json_double(m->agree.factor));
 	json_object_object_add(o, "same_order", json_object_new_boolean(m->agree.same_order));
+	json_object_object_add(o, "within_2x", json_object_new_boolean(m->agree.within_2x));
 	json_object_object_add(o, "text", json_object_new_string(m->agree.text));
 	return o;
 }

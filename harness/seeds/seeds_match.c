@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_cdf.h>
+
 #include "common/log.h"
 #include "common/xalloc.h"
 #include "seeds/seeds_report.h"
@@ -83,6 +85,20 @@ __attribute__((format(printf, 5, 6))) static void not_measured(struct seeds_repo
 	va_end(ap);
 }
 
+/* measured +- t(0.975, Welch's df) x its standard error. */
+static void set_interval(struct seed_match *m)
+{
+	double df = stats_welch_df(&m->sv, &m->sb);
+	double half = NAN;
+
+	if (isfinite(df) && df > 0 && isfinite(m->measured_se))
+		half = gsl_cdf_tdist_Pinv(0.975, df) * m->measured_se;
+	else if (isfinite(m->measured_se) && m->measured_se == 0)
+		half = 0; /* both sides repeat exactly: a point */
+	m->ci_low = m->measured - half;
+	m->ci_high = m->measured + half;
+}
+
 static void compare_cell(struct seeds_report *sr, const struct seed_figure *f,
 			 const struct ds_group *g, int v, int b)
 {
@@ -103,6 +119,7 @@ static void compare_cell(struct seeds_report *sr, const struct seed_figure *f,
 	/* A slowdown's standard error in percent is the ratio's in hundredths. */
 	m->measured = f->kind == SEED_RATIO ? m->c.ratio : m->c.slowdown_pct;
 	m->measured_se = f->kind == SEED_RATIO ? m->c.slowdown_se_pct / 100 : m->c.slowdown_se_pct;
+	set_interval(m);
 	seed_agree(f, m->measured, m->measured_se, &m->agree);
 }
 

@@ -35,6 +35,7 @@ struct seed_match {
 	double delta, delta_se; /* sv.mean - sb.mean in the metric's unit, its Welch st.err */
 	struct comparison c;
 	double measured, measured_se; /* in the figure's kind */
+	double ci_low, ci_high; /* its 95% interval (Welch's t); NAN when a side has n < 2 */
 	struct seed_agreement agree;
 };
 

@@ -156,12 +156,27 @@ static void published_cell(struct table *t, const struct seed_figure *f)
 		table_cell(t, "%s%s", a, f->noise ? " (noise)" : f->derived ? " (derived)" : "");
 }
 
+/* The measured figure's 95% interval, in its kind ("+3.1% .. +4.0%", "1.81x .. 1.86x"). */
+static void interval_cell(struct table *t, const struct seed_match *m)
+{
+	char a[NUMFMT_SIZE], b[NUMFMT_SIZE];
+
+	if (!isfinite(m->ci_low) || !isfinite(m->ci_high)) {
+		table_cell(t, "-");
+		return;
+	}
+	seeds_fmt_figure(a, m->f->kind, m->ci_low);
+	seeds_fmt_figure(b, m->f->kind, m->ci_high);
+	table_cell(t, "%s .. %s", a, b);
+}
+
 static void measured_cells(struct table *t, const struct seed_match *m)
 {
 	char a[NUMFMT_SIZE], b[NUMFMT_SIZE];
 
 	if (m->status != MATCH_OK) {
 		table_cell(t, "not measured: %s", m->why);
+		table_cell(t, "-");
 		table_cell(t, "-");
 		table_cell(t, "-");
 		table_cell(t, "-");
@@ -174,6 +189,7 @@ static void measured_cells(struct table *t, const struct seed_match *m)
 		table_cell(t, "%s (st.err %.2g)", a, m->measured_se);
 	else
 		table_cell(t, "%s (st.err %s)", a, fmt_pct_plain(b, m->measured_se));
+	interval_cell(t, m);
 	table_cell(t, "%ld/%ld", m->sv.n, m->sb.n);
 	table_cell(t, "%s/%s", count_text(a, m->cores), count_text(b, m->f->cond.cores));
 	table_cell(t, "%s", m->agree.text);
@@ -195,13 +211,13 @@ static void source_cell(struct table *t, const struct seed_figure *f)
 static void section_table(struct seeds_report *sr, const struct seed_match *rows, size_t n, bool md)
 {
 	static const char *const heads[] = { "source", "metric", "variant", "vs", "published",
-		"measured", "n v/b", "cores m/p", "agreement" };
+		"measured", "95% CI", "n v/b", "cores m/p", "agreement" };
 	struct table t;
 
-	table_init(&t, 9, heads);
+	table_init(&t, 10, heads);
 	for (size_t c = 1; c < 4; c++)
 		table_set_left(&t, c);
-	table_set_left(&t, 8);
+	table_set_left(&t, 9);
 	for (size_t i = 0; i < n; i++) {
 		source_cell(&t, rows[i].f);
 		table_cell(&t, "%s", rows[i].metric);

@@ -22,7 +22,13 @@ TEST(ratio_figures)
 	seed_agree(&f, 85.0, 2.0, &a);
 	CHECK(a.sign == SIGN_SAME && a.same_order, "%s", a.text);
 	CHECK_NEAR(a.factor, 84.0 / 75.55, 1e-9);
-	CHECK(!strcmp(a.text, "same sign, same order of magnitude (effect 1.11x published)"), "%s", a.text);
+	CHECK(!strcmp(a.text, "same sign, same order of magnitude, within 2x (effect 1.11x published)"),
+	      "%s", a.text);
+	CHECK(a.within_2x);
+	/* 193x measured for 76.55x: same order, but outside 2x (icount's clearing, README) */
+	seed_agree(&f, 193.5, 0.5, &a);
+	CHECK(a.same_order && !a.within_2x, "%s", a.text);
+	CHECK(strstr(a.text, "outside 2x (effect 2.55x published)") != NULL, "%s", a.text);
 	/* a ratio below 1 against one above 1 */
 	seed_agree(&f, 0.9, 0.01, &a);
 	CHECK(a.sign == SIGN_OPPOSITE && !strcmp(a.text, "opposite sign"), "%s", a.text);
