@@ -24,6 +24,8 @@
  *    "kernel_line"      the kernel line the figure is compared on ("6.12"); absent: the
  *                       run's first line (seeds_measured_line)
  *    "note"             one line for the reader
+ *    "icount_note"      why the figure measures differently under the icount clock,
+ *                       printed when a comparison under icount is outside 2x of it
  *   *"conditions"       {*"cores": N or null, *"machine": "...", *"kernel": "...", "text": "..."}
  *
  * Figures with a "delta" come from a seed that printed both arms and their difference
@@ -73,6 +75,7 @@ struct seed_figure {
 	bool noise;
 	bool derived;
 	char *note; /* "" when absent */
+	char *icount_note; /* NULL when absent */
 	struct seed_conditions cond;
 };
 

@@ -42,6 +42,7 @@ static json_object *published_json(const struct seed_figure *f)
 	json_object_object_add(o, "delta_per", hb_json_double(f->delta_per));
 	json_object_object_add(o, "kernel_line", str_or_null(f->kernel_line));
 	json_object_object_add(o, "note", json_object_new_string(f->note));
+	json_object_object_add(o, "icount_note", str_or_null(f->icount_note));
 	json_object_object_add(c, "cores", hb_json_count(f->cond.cores));
 	json_object_object_add(c, "machine", json_object_new_string(f->cond.machine));
 	json_object_object_add(c, "kernel", json_object_new_string(f->cond.kernel));

@@ -16,7 +16,7 @@
 
 #define FIGURE_KEYS "seed, line, quote, workload, section, metric, variant, baseline_variant, " \
 	"kind, value, stderr_pct, noise, derived, variant_value, baseline_value, unit, delta, " \
-	"per_count, per_item, delta_per, kernel_line, note, conditions"
+	"per_count, per_item, delta_per, kernel_line, note, icount_note, conditions"
 #define REQUIRED_KEYS "seed, line, quote, workload, metric, variant, baseline_variant, kind, " \
 	"value, conditions"
 #define CONDITION_KEYS "cores, machine, kernel, text"
@@ -233,7 +233,8 @@ static bool load_extras(struct seed_where *w, json_object *fig, struct seed_figu
 		  get_number(w, fig, "variant_value", false, &f->variant_value) &&
 		  get_number(w, fig, "baseline_value", false, &f->baseline_value) &&
 		  get_string(w, fig, "unit", false, NULL, &f->unit) &&
-		  get_string(w, fig, "note", false, NULL, &f->note);
+		  get_string(w, fig, "note", false, NULL, &f->note) &&
+		  get_string(w, fig, "icount_note", false, NULL, &f->icount_note);
 
 	if (ok && !f->unit)
 		f->unit = xstrdup("");
@@ -291,6 +292,7 @@ void seed_figure_free(struct seed_figure *f)
 	free(f->per_item);
 	free(f->kernel_line);
 	free(f->note);
+	free(f->icount_note);
 	free(f->cond.machine);
 	free(f->cond.kernel);
 	free(f->cond.text);

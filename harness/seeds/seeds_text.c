@@ -233,7 +233,17 @@ static void section_table(struct seeds_report *sr, const struct seed_match *rows
 	table_free(&t);
 }
 
-/* Each distinct note once, after the table. */
+/* The icount note of a row measured under icount whose effect is outside 2x of the
+ * published one (NULL otherwise): why the instruction count weighs it differently. */
+static const char *icount_note(const struct seed_match *m)
+{
+	bool outside = m->status == MATCH_OK && m->agree.sign == SIGN_SAME && !m->agree.within_2x;
+
+	return outside && m->f->icount_note && m->g && !strcmp(m->g->clock, "icount")
+		? m->f->icount_note : NULL;
+}
+
+/* Each distinct note once, after the table; then each distinct icount note. */
 static void notes(struct seeds_report *sr, const struct seed_match *rows, size_t n, bool md)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -243,6 +253,15 @@ static void notes(struct seeds_report *sr, const struct seed_match *rows, size_t
 		if (!seen)
 			fprintf(sr->ctx->out, "%s%s: %s\n", md ? "- note, " : "  note, ",
 				rows[i].f->variant, rows[i].f->note);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const char *why = icount_note(&rows[i]);
+		bool seen = !why;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = icount_note(&rows[j]) && !strcmp(icount_note(&rows[j]), why);
+		if (!seen)
+			fprintf(sr->ctx->out, "%soutside 2x under icount, %s: %s\n", md ? "- " : "  ",
+				rows[i].f->variant, why);
 	}
 }
 

@@ -146,4 +146,36 @@ tap_case ordinary_report_unchanged
 # the ordinary report is unchanged by the option's existence
 "$HARNESS" report "$WORK/cook" | grep -Fq "kbuild cores=4, init_on_free: +4.57% wall (st.err 0.19%, 95% CI [+4.13%, +5.02%], MDE 0.62%; Welch)" ||
 	fail "ordinary report"
+# A figure's icount_note is printed for a row measured under icount and outside 2x of it,
+# not for the same numbers under the host clock, nor for a row within 2x.
+tap_case icount_note_outside_2x
+mkdir -p "$WORK/pub/hugetlb" "$WORK/ic" "$WORK/hc"
+cat > "$WORK/pub/hugetlb/published.json" <<'EOF2'
+{"figures": [
+ {"seed": "000", "line": 1, "quote": "real 0m24.189s", "workload": "hugetlb", "metric": "wall",
+  "variant": "init_on_alloc", "baseline_variant": "baseline", "kind": "ratio", "value": 76.55,
+  "icount_note": "clearing counted per byte",
+  "conditions": {"cores": null, "machine": "m", "kernel": "k"}},
+ {"seed": "000", "line": 2, "quote": "real 0m0.2s", "workload": "hugetlb", "metric": "wall",
+  "variant": "hugetlb-noinit", "baseline_variant": "baseline", "kind": "ratio", "value": 1.0,
+  "icount_note": "never printed: within 2x",
+  "conditions": {"cores": null, "machine": "m", "kernel": "k"}}]}
+EOF2
+for clock in icount host; do
+	out=$WORK/${clock:0:1}c/samples.jsonl
+	: > "$out"
+	for b in 0 1 2; do
+		for vv in baseline:0.0100 init_on_alloc:1.9$b hugetlb-noinit:0.010$b; do
+			printf '{"variant":"%s","workload":"hugetlb","metric":"wall","unit":"s","cores":2,"boot":%d,"rep":0,"value":%s,"lower_is_better":true,"clock":"%s","kernel_line":"6.1"}\n' \
+				"${vv%%:*}" "$b" "${vv#*:}" "$clock" >> "$out"
+		done
+	done
+done
+"$HARNESS" report "$WORK/ic" --against-seeds="$WORK/pub" > "$WORK/ic.txt" || fail "icount report: $(cat "$WORK/ic.txt")"
+grep -q 'outside 2x under icount, init_on_alloc: clearing counted per byte' "$WORK/ic.txt" ||
+	fail "no icount note: $(cat "$WORK/ic.txt")"
+grep -q 'never printed' "$WORK/ic.txt" && fail "a row within 2x got its icount note"
+"$HARNESS" report "$WORK/hc" --against-seeds="$WORK/pub" > "$WORK/hc.txt" || fail "host report"
+grep -q 'under icount' "$WORK/hc.txt" && fail "a host-clock run got the icount note: $(cat "$WORK/hc.txt")"
+
 tap_finish
