@@ -103,3 +103,16 @@ void dataset_order_like(struct dataset *ds, const struct dataset *like)
 	dataset_order_variants(ds, like->nvariants ? like->variants[0] : NULL, order);
 	free(order);
 }
+
+int *variant_indexes_baseline_first(size_t nvariants, int baseline, size_t *n)
+{
+	int *order = xcalloc(nvariants + 1, sizeof(int));
+
+	*n = 0;
+	if (baseline >= 0)
+		order[(*n)++] = baseline;
+	for (size_t v = 0; v < nvariants; v++)
+		if ((int)v != baseline)
+			order[(*n)++] = (int)v;
+	return order;
+}

@@ -20,6 +20,9 @@ void dataset_order_variants(struct dataset *ds, const char *baseline, char *cons
 char **variant_canonical_order(json_object *meta);
 /* ds in the order of like's variants (a part of like: one host's samples of a merged set). */
 void dataset_order_like(struct dataset *ds, const struct dataset *like);
+/* The indexes 0..nvariants-1 with baseline (if >= 0) first and the rest in order:
+ * what a table lists. On the heap (a set may hold tens of thousands of variants); free. */
+int *variant_indexes_baseline_first(size_t nvariants, int baseline, size_t *n);
 /* Both: what report, plot and gate call right after dataset_load. */
 void dataset_canonical_order(struct dataset *ds, json_object *meta, const char *baseline);
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/variant_order.h"
 #include "common/xalloc.h"
 #include "report/render.h"
 #include "report/report_ctx.h"
@@ -60,21 +61,17 @@ static void place_rows(struct report_ctx *ctx, struct table *t, const struct ds_
 	char *cores = g->cores >= 0 ? xasprintf(" cores=%d", g->cores) : xstrdup("");
 	char *place = xasprintf("%s%s%s%s", g->workload, cores, report_show_clock(ctx, g) ? " clock=" : "",
 				report_show_clock(ctx, g) ? g->clock : "");
-	int order[ctx->ds.nvariants];
-	size_t n = 0;
-
+	size_t n;
 	/* The baseline first, so later lines' baselines have the first one's mean. */
-	if (ctx->baseline >= 0)
-		order[n++] = ctx->baseline;
-	for (size_t v = 0; v < ctx->ds.nvariants; v++)
-		if ((int)v != ctx->baseline)
-			order[n++] = (int)v;
+	int *order = variant_indexes_baseline_first(ctx->ds.nvariants, ctx->baseline, &n);
+
 	for (size_t i = 0; i < n; i++) {
 		table_cell(t, "%s %s", place, g->metric);
 		table_cell(t, "%s", ctx->ds.variants[order[i]]);
 		for (size_t l = 0; l < ctx->ds.nlines; l++)
 			line_cell(ctx, t, on_line(&ctx->ds, g, ctx->ds.lines[l]), order[i], &base_mean);
 	}
+	free(order);
 	free(place);
 	free(cores);
 }

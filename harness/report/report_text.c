@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/variant_order.h"
 #include "analysis/numfmt.h"
 #include "common/xalloc.h"
 #include "report/render.h"
@@ -169,14 +170,9 @@ static void long_group(struct report_ctx *ctx, const struct ds_group *g, bool md
 /* Columns of the wide table: per variant its mean, then "x baseline", then "x <ratio_to>". */
 static size_t wide_headers(struct report_ctx *ctx, char **heads)
 {
-	size_t n = 0;
-	int order[ctx->ds.nvariants];
-	size_t nv = 0;
+	size_t n = 0, nv;
+	int *order = variant_indexes_baseline_first(ctx->ds.nvariants, ctx->baseline, &nv);
 
-	order[nv++] = ctx->baseline;
-	for (size_t v = 0; v < ctx->ds.nvariants; v++)
-		if ((int)v != ctx->baseline)
-			order[nv++] = (int)v;
 	heads[n++] = xstrdup("metric");
 	heads[n++] = xstrdup("unit");
 	for (size_t i = 0; i < nv; i++) {
@@ -187,6 +183,7 @@ static size_t wide_headers(struct report_ctx *ctx, char **heads)
 		if (ctx->ratio_to >= 0 && order[i] != ctx->ratio_to)
 			heads[n++] = xasprintf("x %s", ctx->ds.variants[ctx->ratio_to]);
 	}
+	free(order);
 	return n;
 }
 
