@@ -23,7 +23,6 @@
 #include "common/xalloc.h"
 #include "configs/search_path.h"
 #include "configs/kconfigs.h"
-#include "configs/files.h"
 #include "configs/kline.h"
 
 /* Names the ad-hoc options take: none may be a build or variant already (of any folder

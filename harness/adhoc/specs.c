@@ -1,3 +1,4 @@
+#include "configs/kconfigs.h"
 #include "adhoc/specs.h"
 
 #include <stdlib.h>
@@ -6,7 +7,6 @@
 #include "common/argparse.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
-#include "configs/files.h"
 
 static const char name_rule[] = "lower case letters, digits, '_', '-', '.'";
 

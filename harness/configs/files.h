@@ -5,6 +5,8 @@
 
 #include <stdbool.h>
 
+#include "configs/kconfigs.h" /* config_valid_name */
+
 /* One key of a section and where its value goes. */
 struct ini_key {
 	const char *name;
@@ -19,8 +21,6 @@ struct ini_target {
 
 /* 0 parsed; -1 no such file; -2 parse error printed (file:line: reason). */
 int config_load_ini(const char *path, struct ini_target *t);
-/* Names become file names: lower case letters, digits, '_', '-', '.'; not leading '.'/'-'. */
-bool config_valid_name(const char *name);
 /* <kernel-configs>/<folder>/<name><suffix> (newly allocated). */
 char *config_def_path(const char *folder, const char *name, const char *suffix);
 /* first (copied, may be NULL), then each fragments= word as an absolute path under

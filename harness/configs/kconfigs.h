@@ -59,6 +59,8 @@ int config_check_series(const struct build_def *b, char **why);
  * load (its loader reports that). */
 int config_require_series(const char *build, const char *line, char **why);
 int config_load_variant(const char *name, struct variant_def *out);
+/* Names become file names: lower case letters, digits, '_', '-', '.'; not leading '.'/'-'. */
+bool config_valid_name(const char *name);
 /* Sorted, NULL-terminated names (hb_free_strv). */
 char **config_list_builds(void);
 char **config_list_variants(void);
