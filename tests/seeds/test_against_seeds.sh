@@ -5,6 +5,7 @@
 # workloads a run lacks are "not measured"; broken data files fail on one line naming
 # file and key. Usage: test_against_seeds.sh HARNESS DATA_DIR
 . "$(dirname "$0")/../common/cli-lib.sh"
+. "$(dirname "$0")/lib.sh"
 
 tap_case setup
 import "$DATA/seed001-cook-kbuild.csv" "$WORK/cook"
@@ -118,18 +119,12 @@ tap_case bad_data_files_exit_2
 bad=$WORK/bad/hugetlb/published.json
 mkdir -p "$(dirname "$bad")"
 figure='"seed": "000", "line": 1, "quote": "real 0m24.189s", "workload": "hugetlb", "variant": "init_on_alloc", "baseline_variant": "baseline", "kind": "ratio", "value": 76.55, "conditions": {"cores": null, "machine": "VM", "kernel": "5.9"}'
-echo "{\"figures\": [{$figure, \"metric\": \"wall\"}, {$figure}]}" > "$bad"
-expect_exit 2 "$bad: figure 2: missing key 'metric'" -- "$HARNESS" report "$WORK/cook" --against-seeds="$WORK/bad"
-echo "{\"figures\": [{$figure, \"metric\": \"wall\", \"metirc\": 1}]}" > "$bad"
-expect_exit 2 "$bad: figure 1: unknown key 'metirc' \(accepted: seed, line" -- "$HARNESS" report "$WORK/cook" --against-seeds="$bad"
-echo "{\"figures\": [{$figure, \"metric\": \"wall\", \"line\": 0}]}" > "$bad"
-expect_exit 2 "$bad: figure 1: 'line' must be a whole number >= 1, not 0" -- "$HARNESS" report "$WORK/cook" --against-seeds="$bad"
-echo "{\"figures\": [{$figure, \"metric\": \"wall\", \"kind\": \"percent\"}]}" > "$bad"
-expect_exit 2 "figure 1: 'kind' must be slowdown_pct or ratio" -- "$HARNESS" report "$WORK/cook" --against-seeds="$bad"
-echo "{\"figures\": [{$figure, \"metric\": \"wall\", \"conditions\": {\"cores\": 4, \"kernel\": \"5.9\"}}]}" > "$bad"
-expect_exit 2 "figure 1: conditions: missing key 'machine'" -- "$HARNESS" report "$WORK/cook" --against-seeds="$bad"
-echo "{\"figures\": [{$figure, \"metric\": \"wall\", \"workload\": \"kbuild\"}]}" > "$bad"
-expect_exit 2 "figure 1: workload 'kbuild' is not this folder's \(hugetlb\)" -- "$HARNESS" report "$WORK/cook" --against-seeds="$WORK/bad"
+refused_figure "$WORK/cook" "$bad" "$WORK/bad" "$figure" ", \"metric\": \"wall\"}, {$figure" "$bad: figure 2: missing key 'metric'"
+refused_figure "$WORK/cook" "$bad" "$bad" "$figure" ", \"metric\": \"wall\", \"metirc\": 1" "$bad: figure 1: unknown key 'metirc' \(accepted: seed, line"
+refused_figure "$WORK/cook" "$bad" "$bad" "$figure" ", \"metric\": \"wall\", \"line\": 0" "$bad: figure 1: 'line' must be a whole number >= 1, not 0"
+refused_figure "$WORK/cook" "$bad" "$bad" "$figure" ", \"metric\": \"wall\", \"kind\": \"percent\"" "figure 1: 'kind' must be slowdown_pct or ratio"
+refused_figure "$WORK/cook" "$bad" "$bad" "$figure" ", \"metric\": \"wall\", \"conditions\": {\"cores\": 4, \"kernel\": \"5.9\"}" "figure 1: conditions: missing key 'machine'"
+refused_figure "$WORK/cook" "$bad" "$WORK/bad" "$figure" ", \"metric\": \"wall\", \"workload\": \"kbuild\"" "figure 1: workload 'kbuild' is not this folder's \(hugetlb\)"
 echo '{"figures": [' > "$bad"
 expect_exit 2 "$bad: not JSON at line 1: unexpected end of data" -- "$HARNESS" report "$WORK/cook" --against-seeds="$bad"
 mkdir -p "$WORK/empty"

@@ -7,6 +7,7 @@
 # mseal-prewalk +20 ns per VMA; three boots, so each mean has st.err 4/sqrt(3).
 # Usage: test_seed_arms.sh HARNESS DATA_DIR
 . "$(dirname "$0")/../common/cli-lib.sh"
+. "$(dirname "$0")/lib.sh"
 
 # vmaops_set DIR LINE [VARIANTS] [EXTRA]: samples of every (op, vmas) per variant and boot.
 vmaops_set() {
@@ -111,12 +112,8 @@ grep -Eq '^  line 385 +munmap/32 +baseline +11811 +79790 +12398 +79960 +\+587 +\
 tap_case bad_new_keys_exit_2
 bad=$WORK/bad.json
 fig='"seed": "003", "line": 380, "quote": "munmap__ 1 909 944 35 35 104%", "workload": "vmaops", "metric": "munmap/1", "variant": "baseline", "baseline_variant": "mseal-off", "kind": "ratio", "value": 1.04, "conditions": {"cores": null, "machine": "m", "kernel": "6.8"}'
-echo "{\"figures\": [{$fig, \"kernel_line\": \"six\"}]}" > "$bad"
-expect_exit 2 "$bad: figure 1: 'kernel_line' must be a kernel line such as \"6.12\", not \"six\"" -- "$HARNESS" report "$set_dir" --against-seeds="$bad"
-echo "{\"figures\": [{$fig, \"delta\": 35}]}" > "$bad"
-expect_exit 2 "figure 1: 'delta' needs 'variant_value' and 'baseline_value'" -- "$HARNESS" report "$set_dir" --against-seeds="$bad"
-echo "{\"figures\": [{$fig, \"variant_value\": 944, \"baseline_value\": 909, \"delta\": 35, \"per_count\": 1}]}" > "$bad"
-expect_exit 2 "figure 1: 'per_count', 'per_item' and 'delta_per' go together" -- "$HARNESS" report "$set_dir" --against-seeds="$bad"
-echo "{\"figures\": [{$fig, \"per_count\": 0}]}" > "$bad"
-expect_exit 2 "figure 1: 'per_count' must be a whole number >= 1, not 0" -- "$HARNESS" report "$set_dir" --against-seeds="$bad"
+refused_figure "$set_dir" "$bad" "$bad" "$fig" ", \"kernel_line\": \"six\"" "$bad: figure 1: 'kernel_line' must be a kernel line such as \"6.12\", not \"six\""
+refused_figure "$set_dir" "$bad" "$bad" "$fig" ", \"delta\": 35" "figure 1: 'delta' needs 'variant_value' and 'baseline_value'"
+refused_figure "$set_dir" "$bad" "$bad" "$fig" ", \"variant_value\": 944, \"baseline_value\": 909, \"delta\": 35, \"per_count\": 1" "figure 1: 'per_count', 'per_item' and 'delta_per' go together"
+refused_figure "$set_dir" "$bad" "$bad" "$fig" ", \"per_count\": 0" "figure 1: 'per_count' must be a whole number >= 1, not 0"
 tap_finish
