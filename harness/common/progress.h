@@ -17,6 +17,10 @@ struct progress {
 };
 
 double hb_now(void); /* CLOCK_MONOTONIC seconds */
+/* CPU seconds (user + system) of every child this process has waited for: the host time a
+ * guest's QEMU and virtiofsd used, which host load does not stretch as it stretches wall
+ * time. */
+double hb_children_cpu_s(void);
 /* "1h02m", "4m05s", "12.3s" into buf. */
 const char *hb_format_duration(double seconds, char *buf, size_t size);
 

@@ -15,16 +15,6 @@
 #include "common/paths.h"
 #include "common/xalloc.h"
 
-double make_children_cpu(void)
-{
-	struct rusage ru;
-
-	if (getrusage(RUSAGE_CHILDREN, &ru) < 0)
-		return 0;
-	return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
-	       (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
-}
-
 void make_phase(struct make_state *r, const char *name)
 {
 	size_t done = r->stats.compiles;
@@ -233,7 +223,7 @@ int make_store(struct make_state *r)
 						&r->stats.ccache_misses) < 0)
 		r->stats.ccache_hits = r->stats.ccache_misses = -1;
 	r->stats.seconds_total = hb_now() - r->t0;
-	r->stats.cpu_seconds = make_children_cpu() - r->cpu0;
+	r->stats.cpu_seconds = hb_children_cpu_s() - r->cpu0;
 	rc = manifest_write(r->p->staging, &(struct manifest_in){
 		.build = &r->p->def, .key = r->p->key, .release = release,
 		.source_path = r->p->src.path, .source_identity = r->p->src.identity,

@@ -244,7 +244,7 @@ static int start(struct make_state *r)
 
 int kernel_make(const struct kernel_plan *p)
 {
-	struct make_state r = { .p = p, .t0 = hb_now(), .cpu0 = make_children_cpu() };
+	struct make_state r = { .p = p, .t0 = hb_now(), .cpu0 = hb_children_cpu_s() };
 	char *label = xasprintf("build %s", p->def.name);
 	char *modules = hb_path_join(p->staging, "modules");
 	int rc = -1;

@@ -23,8 +23,6 @@ struct make_state {
 	double cpu0;    /* children's CPU seconds when the build started */
 };
 
-/* User + system seconds of all waited-for children of this process so far. */
-double make_children_cpu(void);
 /* Shows a phase: on the progress line on a terminal, a line of its own otherwise. */
 void make_phase(struct make_state *r, const char *name);
 /* Ends the rewritten progress line so the next message starts on its own line. */

@@ -179,10 +179,11 @@ static void boot_cell(struct run *r, const struct plan_cell *c, const struct run
 /* -1 when the journal cannot record the cell (journal_append said why): the run stops, as
  * a resume would otherwise measure the cell again. */
 static int journal_cell(struct run *r, const char *key, bool ok, const int *done, int ndone,
-			double secs, const char *reason, const char *console)
+			double secs, double cpu, const char *reason, const char *console)
 {
 	struct journal_entry e = { .cell = key, .ok = ok, .reps_done = done, .nreps_done = (size_t)ndone,
-				   .seconds = secs, .reason = ok ? NULL : reason, .console_log = console };
+				   .seconds = secs, .cpu_seconds = cpu, .reason = ok ? NULL : reason,
+				   .console_log = console };
 
 	if (journal_append(r->dir, &e) == 0)
 		return 0;
@@ -201,7 +202,7 @@ int run_cell(struct run *r, struct plan_cell *c)
 	struct workload_cell wc;
 	struct vm_result res = { 0 };
 	bool write_failed = false, ok;
-	double t0 = hb_now(), secs;
+	double t0 = hb_now(), cpu0 = hb_children_cpu_s(), secs;
 
 	struct workload_target target = { .cores = c->cores, .mem_mib = r->mem_mib,
 					  .prepare = true, .kernel = v->kernel };
@@ -228,7 +229,8 @@ int run_cell(struct run *r, struct plan_cell *c)
 	for (int i = 0; i < ndone; i++)
 		c->rep_done[done[i]] = true;
 	ok = ndone == k && !write_failed;
-	if (journal_cell(r, key, ok, done, ndone, secs, reason, res.console_log) < 0)
+	if (journal_cell(r, key, ok, done, ndone, secs, hb_children_cpu_s() - cpu0, reason,
+			 res.console_log) < 0)
 		write_failed = true;
 	if (ok)
 		estimator_observe(&r->est, w->name, k, secs);

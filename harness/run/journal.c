@@ -24,6 +24,8 @@ static json_object *entry_to_json(const struct journal_entry *e)
 	json_object_object_add(o, "status", json_object_new_string(e->ok ? "ok" : "failed"));
 	json_object_object_add(o, "reps_done", reps);
 	json_object_object_add(o, "seconds", json_object_new_double(e->seconds));
+	if (e->cpu_seconds >= 0)
+		json_object_object_add(o, "cpu_seconds", json_object_new_double(e->cpu_seconds));
 	if (e->reason)
 		json_object_object_add(o, "reason", json_object_new_string(e->reason));
 	if (e->console_log)
@@ -64,7 +66,7 @@ static bool entry_from_json(json_object *o, struct journal_entry *e, int **reps)
 	    !json_object_object_get_ex(o, "status", &status) || !json_object_is_type(status, json_type_string))
 		return false;
 	*e = (struct journal_entry){ .cell = json_object_get_string(cell),
-				     .ok = !strcmp(json_object_get_string(status), "ok") };
+				     .ok = !strcmp(json_object_get_string(status), "ok"), .cpu_seconds = -1 };
 	if (json_object_object_get_ex(o, "reps_done", &v) && json_object_is_type(v, json_type_array)) {
 		size_t n = json_object_array_length(v);
 		*reps = xcalloc(n, sizeof(**reps));
@@ -75,6 +77,8 @@ static bool entry_from_json(json_object *o, struct journal_entry *e, int **reps)
 	}
 	if (json_object_object_get_ex(o, "seconds", &v))
 		e->seconds = json_object_get_double(v);
+	if (json_object_object_get_ex(o, "cpu_seconds", &v))
+		e->cpu_seconds = json_object_get_double(v);
 	if (json_object_object_get_ex(o, "reason", &v))
 		e->reason = json_object_get_string(v);
 	if (json_object_object_get_ex(o, "console_log", &v))

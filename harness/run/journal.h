@@ -19,6 +19,7 @@ struct journal_entry {
 	const int *reps_done;     /* repetition indices measured by this attempt */
 	size_t nreps_done;
 	double seconds;
+	double cpu_seconds;       /* the guest's host CPU time (QEMU, virtiofsd): < 0 unknown */
 	const char *reason;       /* why not ok; NULL when ok */
 	const char *console_log;  /* may be NULL */
 };

@@ -18,6 +18,7 @@ struct seen {
 	int reps[MAX_SEEN][4];
 	size_t nreps[MAX_SEEN];
 	double seconds[MAX_SEEN];
+	double cpu_seconds[MAX_SEEN];
 	char *reason[MAX_SEEN];
 	char *console_log[MAX_SEEN];
 };
@@ -35,6 +36,7 @@ static void collect(const struct journal_entry *e, void *ctx)
 	for (size_t k = 0; k < e->nreps_done && k < 4; k++)
 		s->reps[i][k] = e->reps_done[k];
 	s->seconds[i] = e->seconds;
+	s->cpu_seconds[i] = e->cpu_seconds;
 	s->reason[i] = e->reason ? xstrdup(e->reason) : NULL;
 	s->console_log[i] = e->console_log ? xstrdup(e->console_log) : NULL;
 }
@@ -66,9 +68,9 @@ TEST(append_reads_back)
 	char *dir = scratch_dir();
 	const int all[] = { 0, 1, 2 }, first[] = { 0 };
 	struct journal_entry ok = { .cell = "baseline/hackbench/2/0", .ok = true, .reps_done = all,
-				    .nreps_done = 3, .seconds = 41.25 };
+				    .nreps_done = 3, .seconds = 41.25, .cpu_seconds = 30.5 };
 	struct journal_entry bad = { .cell = "init_on_free/kbuild/6/1", .reps_done = first, .nreps_done = 1,
-				     .seconds = 3, .reason = "guest \"panic\"\nline two",
+				     .seconds = 3, .cpu_seconds = -1, .reason = "guest \"panic\"\nline two",
 				     .console_log = "logs/x.console.log" };
 	struct seen s = { 0 };
 
@@ -79,6 +81,8 @@ TEST(append_reads_back)
 	CHECK_STR(s.cell[0], ok.cell);
 	CHECK(s.ok[0] && s.nreps[0] == 3 && s.reps[0][2] == 2);
 	CHECK_NEAR(s.seconds[0], 41.25, 1e-9);
+	CHECK_NEAR(s.cpu_seconds[0], 30.5, 1e-9);
+	CHECK(s.cpu_seconds[1] < 0, "unknown CPU time read back as %g", s.cpu_seconds[1]);
 	CHECK(s.reason[0] == NULL && s.console_log[0] == NULL);
 	CHECK_STR(s.cell[1], bad.cell);
 	CHECK(!s.ok[1] && s.nreps[1] == 1 && s.reps[1][0] == 0);
