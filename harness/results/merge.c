@@ -267,6 +267,38 @@ int merge_check_sets(char *const *sets, size_t n, char **why)
 	return rc;
 }
 
+/* Adds to object into what from has and into lacks (one level deep; into may be NULL). */
+static void add_missing(json_object *into, json_object *from)
+{
+	if (!into || !from || !json_object_is_type(into, json_type_object) ||
+	    !json_object_is_type(from, json_type_object))
+		return;
+	json_object_object_foreach(from, name, v)
+		if (!hb_json_get(into, name))
+			json_object_object_add(into, name, json_object_get(v));
+}
+
+/* Halves split by workload ran different kernels, variants and workloads: the merged
+ * meta.json lists them all (merge_check made sure the shared ones agree), so the report
+ * names every kernel. */
+static void union_definitions(json_object *meta, json_object *const *metas, size_t n)
+{
+	static const char *const keys[] = { "kernels", "variants", "workloads", NULL };
+	json_object *lines = hb_json_get(meta, "kernels_by_line");
+
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; keys[k]; k++)
+			add_missing(hb_json_get(meta, keys[k]), hb_json_get(metas[i], keys[k]));
+		add_missing(hb_json_get(hb_json_get(meta, "clock"), "workloads"),
+			    hb_json_get(hb_json_get(metas[i], "clock"), "workloads"));
+		add_missing(lines, hb_json_get(metas[i], "kernels_by_line"));
+		if (lines && json_object_is_type(lines, json_type_object)) {
+			json_object_object_foreach(lines, line, kernels)
+				add_missing(kernels, hb_json_get(hb_json_get(metas[i], "kernels_by_line"), line));
+		}
+	}
+}
+
 int merge_sets(const char *out, char *const *sets, size_t n, json_object *base, char **why)
 {
 	json_object **metas = xcalloc(n + 1, sizeof(*metas)), *meta = NULL;
@@ -275,6 +307,7 @@ int merge_sets(const char *out, char *const *sets, size_t n, json_object *base, 
 	if (rc == 0) {
 		/* A deep copy: the caller's base stays as it was if the merge fails. */
 		json_object_deep_copy(base ? base : metas[0], &meta, NULL);
+		union_definitions(meta, metas, n);
 		rc = write_all(out, sets, metas, n, meta, why);
 		if (rc == 0)
 			rc = write_meta(out, meta, why);

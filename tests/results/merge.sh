@@ -88,6 +88,18 @@ clockset "$WORK/cx" '{"name":"host","asked":"auto","workloads":{"hugetlb":{"name
 "$HARNESS" merge "$WORK/mc" "$WORK/ci" "$WORK/ch" > "$WORK/out" 2>&1 ||
 	fail "halves of other workloads refused: $(cat "$WORK/out")"
 refused "the clock of workload 'hugetlb' ('icount' vs 'host')" "$WORK/ci" "$WORK/cx"
+jq -e '.clock.workloads | has("hugetlb") and has("kbuild")' "$WORK/mc/meta.json" > /dev/null ||
+	fail "merged clock lists one half's workloads: $(jq -c .clock "$WORK/mc/meta.json")"
+
+tap_case "halves with other kernels and variants: meta.json lists every one"
+mkset "$WORK/ka" nodeE aaaa 32 "" 1
+mkset "$WORK/kb" nodeE aaaa 32 "" 1
+jq '.kernels.kasan = {key: "kkkk", release: "6.1-kasan"} | .variants.kasan = {build: "kasan", cmdline: ""}
+    | .workloads = {test_vmalloc: {}}' "$WORK/kb/meta.json" > "$WORK/kb/m" && mv "$WORK/kb/m" "$WORK/kb/meta.json"
+"$HARNESS" merge "$WORK/mk" "$WORK/ka" "$WORK/kb" > "$WORK/out" 2>&1 || fail "halves: $(cat "$WORK/out")"
+jq -e '(.kernels | has("base") and has("kasan")) and (.variants | has("kasan")) and
+       (.workloads | has("hugetlb") and has("test_vmalloc"))' "$WORK/mk/meta.json" > /dev/null ||
+	fail "merged meta lacks the second half's definitions: $(jq -c '{kernels, variants, workloads}' "$WORK/mk/meta.json")"
 
 tap_case "kernel lines: each line's kernels compared, other lines' may differ"
 # lineset DIR HOST LINE KEY: a one-line set of another line, kernels listed per line.
@@ -100,6 +112,8 @@ lineset "$WORK/l61" nodeA 6.1 aaaa
 lineset "$WORK/l612" nodeB 6.12 cccc
 lineset "$WORK/l612b" nodeC 6.12 dddd
 "$HARNESS" merge "$WORK/ml" "$WORK/l61" "$WORK/l612" > "$WORK/out" 2>&1 || fail "a 6.1 and a 6.12 set: $(cat "$WORK/out")"
+jq -e '.kernels_by_line | has("6.1") and has("6.12")' "$WORK/ml/meta.json" > /dev/null ||
+	fail "merged kernels_by_line lacks a line: $(jq -c .kernels_by_line "$WORK/ml/meta.json")"
 refused "kernel 'base' on line 6.12 (cccc vs dddd)" "$WORK/l612" "$WORK/l612b"
 
 tap_case "OUT holding samples, a missing set and a repeated set refused"
