@@ -25,7 +25,7 @@
  *                       run's first line (seeds_measured_line)
  *    "note"             one line for the reader
  *    "icount_note"      why the figure measures differently under the icount clock,
- *                       printed when a comparison under icount is outside 2x of it
+ *                       printed when a comparison under icount does not agree within 2x
  *   *"conditions"       {*"cores": N or null, *"machine": "...", *"kernel": "...", "text": "..."}
  *
  * Figures with a "delta" come from a seed that printed both arms and their difference

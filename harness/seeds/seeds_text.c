@@ -233,11 +233,15 @@ static void section_table(struct seeds_report *sr, const struct seed_match *rows
 	table_free(&t);
 }
 
-/* The icount note of a row measured under icount whose effect is outside 2x of the
- * published one (NULL otherwise): why the instruction count weighs it differently. */
+/* The icount note of a row measured under icount that does not agree within 2x (an
+ * effect outside 2x of the published one, of the other sign, or where the published one
+ * is noise and the measured one is not); NULL otherwise: why the instruction count
+ * weighs it differently. */
 static const char *icount_note(const struct seed_match *m)
 {
-	bool outside = m->status == MATCH_OK && m->agree.sign == SIGN_SAME && !m->agree.within_2x;
+	bool agrees = (m->agree.sign == SIGN_SAME && m->agree.within_2x) ||
+		      m->agree.sign == SIGN_BOTH_NOISE;
+	bool outside = m->status == MATCH_OK && !agrees;
 
 	return outside && m->f->icount_note && m->g && !strcmp(m->g->clock, "icount")
 		? m->f->icount_note : NULL;
@@ -260,7 +264,7 @@ static void notes(struct seeds_report *sr, const struct seed_match *rows, size_t
 		for (size_t j = 0; j < i && !seen; j++)
 			seen = icount_note(&rows[j]) && !strcmp(icount_note(&rows[j]), why);
 		if (!seen)
-			fprintf(sr->ctx->out, "%soutside 2x under icount, %s: %s\n", md ? "- " : "  ",
+			fprintf(sr->ctx->out, "%snot within 2x under icount, %s: %s\n", md ? "- " : "  ",
 				rows[i].f->variant, why);
 	}
 }

@@ -141,7 +141,7 @@ tap_case ordinary_report_unchanged
 # the ordinary report is unchanged by the option's existence
 "$HARNESS" report "$WORK/cook" | grep -Fq "kbuild cores=4, init_on_free: +4.57% wall (st.err 0.19%, 95% CI [+4.13%, +5.02%], MDE 0.62%; Welch)" ||
 	fail "ordinary report"
-# A figure's icount_note is printed for a row measured under icount and outside 2x of it,
+# A figure's icount_note is printed for a row measured under icount and not within 2x of it,
 # not for the same numbers under the host clock, nor for a row within 2x.
 tap_case icount_note_outside_2x
 mkdir -p "$WORK/pub/hugetlb" "$WORK/ic" "$WORK/hc"
@@ -167,7 +167,7 @@ for clock in icount host; do
 	done
 done
 "$HARNESS" report "$WORK/ic" --against-seeds="$WORK/pub" > "$WORK/ic.txt" || fail "icount report: $(cat "$WORK/ic.txt")"
-grep -q 'outside 2x under icount, init_on_alloc: clearing counted per byte' "$WORK/ic.txt" ||
+grep -q 'not within 2x under icount, init_on_alloc: clearing counted per byte' "$WORK/ic.txt" ||
 	fail "no icount note: $(cat "$WORK/ic.txt")"
 grep -q 'never printed' "$WORK/ic.txt" && fail "a row within 2x got its icount note"
 "$HARNESS" report "$WORK/hc" --against-seeds="$WORK/pub" > "$WORK/hc.txt" || fail "host report"
