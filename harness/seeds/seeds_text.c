@@ -36,6 +36,44 @@ static void bullet(FILE *out, bool md, const char *first, const char *second)
 	fprintf(out, "%s%s%s\n", md ? "- " : "", first, second);
 }
 
+/* The published effect is at least 2% (or 2% away from a ratio of 1). */
+static bool published_at_least_2pct(const struct seed_figure *f)
+{
+	return fabs(f->kind == SEED_RATIO ? (f->value - 1) * 100 : f->value) >= 2;
+}
+
+/* The measured 95% interval excludes "no effect" (0%, or a ratio of 1). */
+static bool interval_excludes_none(const struct seed_match *m)
+{
+	double none = m->f->kind == SEED_RATIO ? 1 : 0;
+	return isfinite(m->ci_low) && isfinite(m->ci_high) && (m->ci_low > none || m->ci_high < none);
+}
+
+/* One line over every compared row: how many agree, and how many of those whose published
+ * effect is at least 2% have an interval that excludes no effect. */
+static void summary(struct seeds_report *sr, bool md)
+{
+	size_t compared = 0, same = 0, order = 0, within = 0, big = 0, resolved = 0;
+
+	for (size_t i = 0; i < sr->nrows; i++) {
+		const struct seed_match *m = &sr->rows[i];
+		if (m->status != MATCH_OK)
+			continue;
+		compared++;
+		same += m->agree.sign == SIGN_SAME || m->agree.sign == SIGN_BOTH_NOISE;
+		order += m->agree.sign == SIGN_SAME && m->agree.same_order;
+		within += m->agree.sign == SIGN_SAME && m->agree.within_2x;
+		if (published_at_least_2pct(m->f)) {
+			big++;
+			resolved += interval_excludes_none(m);
+		}
+	}
+	fprintf(sr->ctx->out, "%ssummary: %zu rows compared: %zu agree in sign (or both within noise), "
+		"%zu also in order of magnitude, %zu within 2x; %zu of the %zu with a published effect "
+		"of at least 2%% have a 95%% CI that excludes no effect\n", md ? "- " : "", compared,
+		same, order, within, resolved, big);
+}
+
 static void header(struct seeds_report *sr, bool md)
 {
 	struct report_ctx *ctx = sr->ctx;
@@ -58,7 +96,9 @@ static void header(struct seeds_report *sr, bool md)
 		bullet(out, md, "NOTE: guests ran under TCG (emulated CPU): compare signs and orders ",
 		       "of magnitude of effects, not absolute times");
 	fprintf(out, "%sagreement: effects (slowdown %%, or ratio - 1) compared; within noise = under 2 "
-		"st.err\n\n", md ? "- " : "");
+		"st.err\n", md ? "- " : "");
+	summary(sr, md);
+	fputc('\n', out);
 	free(accel);
 	free(host);
 }

@@ -20,6 +20,8 @@ grep -Eq '^  line 267 +wall +init_on_free +baseline +\+4\.57% +\+4\.57% \(st\.er
 grep -Eq '^  line 262 +wall +init_on_alloc +baseline +-0\.25% \(noise\) +-0\.25% \(st\.err 0\.22%\) +-0\.76% \.\. \+0\.26% +5/5 +4/4 +both within noise: agree$' \
 	"$WORK/cook.txt" || fail "Cook init_on_alloc row: $(grep 'line 262' "$WORK/cook.txt")"
 grep -Eq '^  line 272 +wall +exclusions +baseline +\+3\.60% +\+3\.61% ' "$WORK/cook.txt" || fail "Cook exclusions row"
+grep -qx 'summary: 9 rows compared: 9 agree in sign (or both within noise), 7 also in order of magnitude, 6 within 2x; 7 of the 7 with a published effect of at least 2% have a 95% CI that excludes no effect' \
+	"$WORK/cook.txt" || fail "Cook summary: $(grep summary "$WORK/cook.txt")"
 tap_case conditions_of_both_sides
 # the conditions of both sides
 contains "$WORK/cook.txt" "published: cores 4; machine: not stated; kernel: not stated (init_on_alloc/init_on_free series v2, May 2019)"
