@@ -59,3 +59,23 @@ tap_finish() {
 	[ "$failures" -eq 0 ]
 	exit $?
 }
+
+# count SET FILTER: samples of SET matching the jq FILTER (a boolean expression on a sample).
+count() {
+	jq -c "select($2)" "$1/samples.jsonl" 2>/dev/null | wc -l
+}
+
+# wall_once_per SET FIELD N: baseline and init_on_alloc each have exactly one wall sample
+# for every FIELD (boot or rep) from 0 to N-1, and no sample repeats (a resume or a
+# shard measured nothing twice).
+wall_once_per() {
+	local set=$1 field=$2 n=$3 v i dups
+	for v in baseline init_on_alloc; do
+		for i in $(seq 0 $((n - 1))); do
+			[ "$(count "$set" ".variant==\"$v\" and .metric==\"wall\" and .$field==$i")" = 1 ] ||
+				fail "$v $field $i: $(count "$set" ".variant==\"$v\" and .metric==\"wall\" and .$field==$i") wall samples, want 1"
+		done
+	done
+	dups=$(jq -r '[.variant, .workload, .metric, .cores, .boot, .rep] | @tsv' "$set/samples.jsonl" | sort | uniq -d | wc -l)
+	[ "$dups" = 0 ] || fail "$dups repeated samples"
+}

@@ -21,21 +21,3 @@ if ! env=$("$CLUSTER" start "$WORK/cluster"); then
 	exit 1
 fi
 eval "$env"
-
-count() {
-	jq -c "select($2)" "$1/samples.jsonl" 2> /dev/null | wc -l
-}
-
-# every_rep_once SET BOOTS: each (variant, round) of the two variants has exactly one
-# wall sample, and no sample repeats.
-every_rep_once() {
-	local set=$1 boots=$2 dups
-	for v in baseline init_on_alloc; do
-		for b in $(seq 0 $((boots - 1))); do
-			n=$(count "$set" ".variant==\"$v\" and .metric==\"wall\" and .boot==$b")
-			[ "$n" = 1 ] || fail "$v round $b: $n wall samples, want 1"
-		done
-	done
-	dups=$(jq -r '[.variant, .workload, .metric, .cores, .boot, .rep] | @tsv' "$set/samples.jsonl" | sort | uniq -d | wc -l)
-	[ "$dups" = 0 ] || fail "$dups repeated samples"
-}

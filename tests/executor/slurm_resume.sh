@@ -39,7 +39,7 @@ tap_case "--resume resubmits only the cancelled shard and loses nothing"
 	fail "resume failed: $(tail -10 "$WORK/second.err")"
 grep -q "submitted 1 shard (1 complete already)" "$WORK/second.err" || fail "resume submitted: $(grep 'slurm: submitted' "$WORK/second.err")"
 [ "$(jq -r .status "$SET/meta.json")" = complete ] || fail "status after resume $(jq -r .status "$SET/meta.json")"
-every_rep_once "$SET" 2
+wall_once_per "$SET" boot 2
 [ "$(jq -c 'select(.boot == 1)' "$SET/samples.jsonl" | sort | md5sum)" = "$kept" ] || fail "the finished shard's samples changed"
 ls -d "$SET"/shards/.attempts/hugetlb-c1-b0-1 > /dev/null 2>&1 || fail "the cancelled attempt is not kept for its logs"
 

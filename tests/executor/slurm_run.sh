@@ -26,7 +26,7 @@ grep -q 'ETA' "$WORK/run.err" || fail "no ETA"
 grep "^slurm:" "$WORK/run.err" | sed "s/^/# /"
 
 tap_case "the merged set has every repetition exactly once, with its host"
-every_rep_once "$SET" 2
+wall_once_per "$SET" boot 2
 [ "$(count "$SET" '.host == null')" = 0 ] || fail "samples without host"
 [ "$(jq -r '.hosts | length' "$SET/meta.json")" = 1 ] || fail "meta hosts: $(jq -c '.hosts | map(.name)' "$SET/meta.json")"
 [ "$(jq -r '[.shards[] | .state] | unique | join(",")' "$SET/meta.json")" = complete ] ||
@@ -48,5 +48,5 @@ grep -q init_on_alloc "$WORK/report.txt" || fail "report lacks init_on_alloc"
 tap_case "a finished run resumes to nothing"
 "$HARNESS" run --resume "$SET" --no-report > /dev/null 2> "$WORK/again.err" || fail "resume of a complete run: $(tail -3 "$WORK/again.err")"
 grep -q "submitted 0 shards" "$WORK/again.err" || fail "resume submitted shards: $(grep slurm: "$WORK/again.err")"
-every_rep_once "$SET" 2
+wall_once_per "$SET" boot 2
 tap_finish

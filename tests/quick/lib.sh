@@ -22,11 +22,6 @@ QUICK_PARAMS=(
 	--param test_vmalloc.test_loop_count=5000
 )
 
-# count SET FILTER: samples of SET matching the jq FILTER (a boolean expression on a sample).
-count() {
-	jq -c "select($2)" "$1/samples.jsonl" 2>/dev/null | wc -l
-}
-
 # meta SET PATH: a value from meta.json.
 meta() {
 	jq -r "$2" "$1/meta.json"

@@ -29,16 +29,9 @@ before=$(count "$SET" 'true')
 after=$(count "$SET" 'true')
 [ "$after" -gt "$before" ] || fail "resume added no samples ($before -> $after)"
 # exactly once per (variant, rep, metric), every rep of both variants
-dups=$(jq -r '[.variant, .workload, .metric, .cores, .boot, .rep] | @tsv' "$SET/samples.jsonl" | sort | uniq -d | wc -l)
-[ "$dups" = 0 ] || fail "$dups repeated samples after resume"
 metrics=$(jq -r '.metric' "$SET/samples.jsonl" | sort -u | wc -l)
 [ "$after" = $((2 * REPS * metrics)) ] || fail "$after samples, want 2 variants x $REPS reps x $metrics metrics"
-for v in baseline init_on_alloc; do
-	for rep in $(seq 0 $((REPS - 1))); do
-		n=$(count "$SET" ".variant==\"$v\" and .metric==\"wall\" and .rep==$rep")
-		[ "$n" = 1 ] || fail "$v rep $rep: $n wall samples"
-	done
-done
+wall_once_per "$SET" rep "$REPS"
 # resuming a complete set runs nothing and still succeeds
 "$HARNESS" run --resume "$SET" --no-report > /dev/null 2> "$WORK/third.err" || fail "resume of a complete set"
 [ "$(count "$SET" 'true')" = "$after" ] || fail "resuming a complete set changed it"
