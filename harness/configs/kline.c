@@ -184,17 +184,22 @@ int kline_check_sources_used(char *const *sources, char *const *lines, char **wh
 	return 0;
 }
 
-int kline_check_option(void *base, const char *value, char **why)
+int config_check_line(const char *name, const char *what, char **why)
 {
 	struct line_def l;
 	char *reason = NULL;
 
-	(void)base;
-	if (config_require_line(value, &l, &reason) < 0) {
-		*why = xasprintf("--kernel-line: %s", reason);
+	if (config_require_line(name, &l, &reason) < 0) {
+		*why = xasprintf("%s: %s", what, reason);
 		free(reason);
 		return -1;
 	}
 	line_def_free(&l);
 	return 0;
+}
+
+int kline_check_option(void *base, const char *value, char **why)
+{
+	(void)base;
+	return config_check_line(value, "--kernel-line", why);
 }

@@ -27,6 +27,8 @@ int config_load_line(const char *name, struct line_def *out);
 char **config_list_lines(void);
 /* 0; or -1 with *why "unknown kernel line 'x' (accepted: 6.1, 6.12)". */
 int config_require_line(const char *name, struct line_def *out, char **why);
+/* The same check without the definition: 0; or -1 with *why "WHAT: unknown kernel line ...". */
+int config_check_line(const char *name, const char *what, char **why);
 void line_def_free(struct line_def *l);
 
 /* The source of a line given --source values (each "LINE=PATH", or a plain PATH that

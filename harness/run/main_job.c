@@ -46,16 +46,11 @@ static void add_cores(long **all, size_t *n, long cores)
 
 static int check_line(const char *workload, const char *line, char **why)
 {
-	struct line_def l;
-	char *reason = NULL;
+	char *what = xasprintf("workload '%s': default_kernel %s", workload, line);
+	int rc = config_check_line(line, what, why);
 
-	if (config_require_line(line, &l, &reason) < 0) {
-		*why = xasprintf("workload '%s': default_kernel %s: %s", workload, line, reason);
-		free(reason);
-		return -1;
-	}
-	line_def_free(&l);
-	return 0;
+	free(what);
+	return rc;
 }
 
 /* A variant of the default set, or one a workload names whose build has a series for line. */

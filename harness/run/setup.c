@@ -59,15 +59,8 @@ static int check_lines(struct run_opts *o, char **why)
 	if (kline_check_sources_used(o->sources, o->lines, why) < 0)
 		return -1;
 	for (size_t i = 0; o->lines[i]; i++) {
-		struct line_def l;
-		char *reason = NULL;
-
-		if (config_require_line(o->lines[i], &l, &reason) < 0) {
-			*why = xasprintf("--kernels: %s", reason);
-			free(reason);
+		if (config_check_line(o->lines[i], "--kernels", why) < 0)
 			return -1;
-		}
-		line_def_free(&l);
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(o->lines[i], o->lines[j])) {
 				*why = xasprintf("--kernels: '%s' appears twice (accepted: distinct lines)",

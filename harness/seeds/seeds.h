@@ -2,7 +2,8 @@
  * with a result set: `harness report RUN --against-seeds[=PATH]`.
  *
  * published.json:
- *   {"about": "...", "figures": [FIGURE, ...]}
+ *   {"about": "...", "icount_note": "...", "figures": [FIGURE, ...]}
+ * The file's "icount_note" (optional) is that of every figure without its own.
  * FIGURE (keys marked * are required; unknown keys are errors, so typos are caught):
  *   *"seed"             "001": the list mail, /work/shared/seeds/<seed>_*.txt
  *   *"line"             its line where the figure appears (1 when the mail is one line)

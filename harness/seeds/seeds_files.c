@@ -49,29 +49,52 @@ static json_object *read_json(struct seed_where *w)
 	return obj;
 }
 
+/* The file's "icount_note": what every figure without one of its own inherits. */
+static bool file_icount_note(struct seed_where *w, json_object *top, const char **note)
+{
+	json_object *v;
+
+	*note = NULL;
+	if (!json_object_object_get_ex(top, "icount_note", &v))
+		return true;
+	if (!json_object_is_type(v, json_type_string) || !*json_object_get_string(v))
+		return seed_problem(w, "'icount_note' must be a non-empty string");
+	*note = json_object_get_string(v);
+	return true;
+}
+
 /* Appends the figures of one file. folder: the workload the file belongs to, or NULL. */
 static bool load_file(struct seed_where *w, const char *folder, struct seed_data *d)
 {
 	json_object *top = read_json(w), *figs = NULL;
+	const char *note = NULL;
 	size_t cap = d->n, n;
 	bool ok = true;
 
 	if (!top)
 		return false;
-	if (!json_object_is_type(top, json_type_object) || !seed_only_known_keys(w, top, "about, figures") ||
+	if (!json_object_is_type(top, json_type_object) ||
+	    !seed_only_known_keys(w, top, "about, icount_note, figures") ||
 	    !json_object_object_get_ex(top, "figures", &figs) || !json_object_is_type(figs, json_type_array)) {
 		json_object_put(top);
 		return seed_problem(w, "expected {\"about\": \"...\", \"figures\": [...]}");
+	}
+	if (!file_icount_note(w, top, &note)) {
+		json_object_put(top);
+		return false;
 	}
 	n = json_object_array_length(figs);
 	d->figs = xgrow(d->figs, &cap, d->n + n, sizeof(*d->figs));
 	for (size_t i = 0; i < n && ok; i++) {
 		w->index = i + 1;
 		ok = seed_load_figure(w, json_object_array_get_idx(figs, i), folder, &d->figs[d->n]);
-		if (!ok)
+		if (!ok) {
 			seed_figure_free(&d->figs[d->n]);
-		else
+		} else {
+			if (note && !d->figs[d->n].icount_note)
+				d->figs[d->n].icount_note = xstrdup(note);
 			d->n++;
+		}
 	}
 	w->index = 0;
 	d->files++;

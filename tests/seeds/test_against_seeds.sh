@@ -174,5 +174,23 @@ grep -q 'not within 2x under icount, init_on_alloc: clearing counted per byte' "
 grep -q 'never printed' "$WORK/ic.txt" && fail "a row within 2x got its icount note"
 "$HARNESS" report "$WORK/hc" --against-seeds="$WORK/pub" > "$WORK/hc.txt" || fail "host report"
 grep -q 'under icount' "$WORK/hc.txt" && fail "a host-clock run got the icount note: $(cat "$WORK/hc.txt")"
+# The file's icount_note is each figure's that has none of its own; a figure's own wins.
+tap_case icount_note_of_the_file
+mkdir -p "$WORK/pub2/hugetlb" "$WORK/pub3/hugetlb"
+python3 - "$WORK/pub/hugetlb/published.json" "$WORK/pub2/hugetlb/published.json" "$WORK/pub3/hugetlb/published.json" <<'EOF2'
+import json, sys
+d = json.load(open(sys.argv[1]))
+del d["figures"][0]["icount_note"]
+d["figures"][1]["icount_note"] = "the figure's own"
+d["figures"][1]["value"] = 0.1
+json.dump({"icount_note": "the file's note", "figures": d["figures"]}, open(sys.argv[2], "w"))
+json.dump({"icount_note": 5, "figures": d["figures"]}, open(sys.argv[3], "w"))
+EOF2
+"$HARNESS" report "$WORK/ic" --against-seeds="$WORK/pub2" > "$WORK/ic2.txt" || fail "icount report: $(cat "$WORK/ic2.txt")"
+grep -q "init_on_alloc: the file's note" "$WORK/ic2.txt" || fail "the file's note not inherited: $(cat "$WORK/ic2.txt")"
+grep -q "hugetlb-noinit: the figure's own" "$WORK/ic2.txt" || fail "a figure's own note lost: $(cat "$WORK/ic2.txt")"
+[ "$(grep -c "the file's note" "$WORK/ic2.txt")" = 1 ] || fail "the file's note went to a figure with its own"
+expect_exit 2 "published.json: 'icount_note' must be a non-empty string" -- \
+	"$HARNESS" report "$WORK/ic" --against-seeds="$WORK/pub3"
 
 tap_finish
