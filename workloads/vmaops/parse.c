@@ -19,12 +19,15 @@ static const int spans[] = { 1, 2, 4, 8, 16, 32 };
 static int vmaops_jobs(const struct workload *w, struct workload_cell *cell, char **why)
 {
 	char *helper = workload_helper_path(w, why);
-	const char *argv[5] = { helper, "--iterations", workload_param(w, "iterations") };
+	const char *argv[6] = { helper, "--iterations", workload_param(w, "iterations") };
+	size_t n = 3;
 
 	if (!helper)
 		return -1;
 	if (!strcmp(workload_param(w, "touch"), "yes"))
-		argv[3] = "--touch";
+		argv[n++] = "--touch";
+	if (!strcmp(workload_param(w, "layout"), "fixed"))
+		argv[n++] = "--fixed-layout";
 	workload_add_job(cell, w, NULL, argv, NULL);
 	free(helper);
 	return 0;

@@ -1,6 +1,8 @@
 /* hb-vmaops, run on this host: for real (its output must parse) and with a bad argument.
  * usage: test_helper <hb-vmaops> */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "common/spawn.h"
 #include "fixture.h"
@@ -19,6 +21,53 @@ TEST(for_real)
 	      "%d samples (18 or 24 rows, with or without cycles), why %s", g.n, g.why);
 	got_free(&g);
 	free(out);
+}
+
+/* The address the helper's "# layout: ..., first mapping at P" note names; NULL if none. */
+static char *first_mapping(int *failures, const struct test_state *t, const char *flag)
+{
+	char *argv[] = { fixture_helper(t->argc, t->argv), "--iterations", "1", (char *)flag, NULL };
+	int status;
+	char *out = hb_run_capture(argv, &status), *at = out ? strstr(out, "first mapping at ") : NULL;
+	char *addr = NULL;
+
+	CHECK(out && status == 0, "hb-vmaops %s exited %d", flag ? flag : "", status);
+	if (at)
+		addr = strndup(at + 17, strcspn(at + 17, "\n"));
+	CHECK(addr != NULL, "no 'first mapping at' note in: %s", out ? out : "");
+	free(out);
+	return addr;
+}
+
+static bool host_randomizes(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/randomize_va_space", "r");
+	int level = 0;
+
+	if (f) {
+		if (fscanf(f, "%d", &level) != 1)
+			level = 0;
+		fclose(f);
+	}
+	return level > 0;
+}
+
+/* --fixed-layout: two runs map at the same address; without it they do not (where the
+ * host randomizes at all). */
+TEST(fixed_layout)
+{
+	char *a = first_mapping(failures, t, "--fixed-layout"), *b = first_mapping(failures, t, "--fixed-layout");
+
+	CHECK(a && b && !strcmp(a, b), "--fixed-layout: first mapping at %s, then %s", a, b);
+	free(a);
+	free(b);
+	if (!host_randomizes())
+		SKIP("this host does not randomize the address space (randomize_va_space 0)");
+	a = first_mapping(failures, t, NULL);
+	b = first_mapping(failures, t, NULL);
+	CHECK(a && b && strcmp(a, b), "randomized: both runs at %s", a);
+	free(a);
+	free(b);
 }
 
 TEST(refuses_bad_arguments)
