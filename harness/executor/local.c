@@ -44,7 +44,7 @@ static void print_plan(const struct run *r, FILE *out)
 		snprintf(shuffle, sizeof(shuffle), " (shuffled: --seed %lu)", p->seed);
 	if (p->keep) /* the main job: not a cross product */
 		fprintf(out, "plan: the main job, each workload's seed cells (workload.ini default_variants, "
-			"default_kernel, icount_cores): %zu groups x %d boots",
+			"default_kernel, icount_cores, icount_params): %zu groups x %d boots",
 			hb_strv_len(p->keep), p->boots);
 	else
 		fprintf(out, "plan: %zu kernel line%s x %zu variants x %zu workloads x %zu vCPU counts x %d boots",
@@ -69,6 +69,11 @@ static void print_plan(const struct run *r, FILE *out)
 			"workload's primary metric is known to +/- %g points); %s to %s of guest time\n",
 			r->opts->boots, p->boots, r->opts->until_ci, r->opts->until_ci,
 			hb_format_duration(at_min, mbuf, sizeof(mbuf)), hb_format_duration(total, buf, sizeof(buf)));
+	if (r->opts->dry_run && hb_strv_len(r->opts->params)) {
+		char *params = hb_join_names(r->opts->params);
+		fprintf(out, "params: %s\n", params);
+		free(params);
+	}
 	if (r->opts->dry_run) { /* a real run says both once KVM is probed */
 		fprintf(out, "accel: %s (%s)\n", r->accel == ACCEL_KVM ? "kvm" : "tcg", r->accel_reason);
 		run_print_clocks(r, out);

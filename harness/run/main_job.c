@@ -94,6 +94,42 @@ static int add_workload(const struct workload *w, char *const *available, const 
 	return 0;
 }
 
+/* Was WORKLOAD.KEY given by --param, for item "KEY=VALUE"? */
+static bool param_given(char *const *params, const char *workload, const char *item)
+{
+	size_t wlen = strlen(workload), klen = strcspn(item, "=") + 1; /* the key and its '=' */
+
+	for (size_t i = 0; params && params[i]; i++)
+		if (!strncmp(params[i], workload, wlen) && params[i][wlen] == '.' &&
+		    !strncmp(params[i] + wlen + 1, item, klen))
+			return true;
+	return false;
+}
+
+/* A workload's icount_params as if given by --param, so that meta.json's plan keeps them
+ * and --resume sets them again. */
+static int add_icount_params(struct run *r, struct workload *w, char **why)
+{
+	struct run_opts *o = r->opts;
+
+	for (size_t i = 0; w->icount_params && w->icount_params[i]; i++) {
+		size_t n = hb_strv_len(o->params);
+		char *spec;
+
+		if (param_given(o->params, w->name, w->icount_params[i]))
+			continue;
+		spec = xasprintf("%s.%s", w->name, w->icount_params[i]);
+		if (workload_apply_param(r->workloads, r->nworkloads, spec, why) < 0) {
+			free(spec);
+			return -1;
+		}
+		o->params = xrealloc(o->params, (n + 2) * sizeof(char *));
+		o->params[n] = spec;
+		o->params[n + 1] = NULL;
+	}
+	return 0;
+}
+
 /* The used variants in the default set's order (baseline first), then the others. */
 static char **in_default_order(char *const *available, char *const *used)
 {
@@ -126,16 +162,19 @@ int main_job_fill(struct run *r, bool cores_given, char **why)
 
 	free(reason);
 	for (size_t i = 0; rc == 0 && i < r->nworkloads; i++) {
-		const struct workload *w = r->workloads[i];
+		struct workload *w = r->workloads[i];
 		char *clock_why = NULL;
 		bool icount = clock_resolve(vm_cli_clock(&o->vm), accel, w->name, w->icount_caveat,
 					    &clock_why) == CLOCK_ICOUNT;
 		bool own = !cores_given && w->icount_cores && icount;
 
 		free(clock_why);
-		rc = add_workload(w, available, own ? w->icount_cores : o->vm.cores,
-				  own ? w->nicount_cores : o->vm.ncores, &keep, &lines, &variants,
-				  &all_cores, &nall, why);
+		if (own && add_icount_params(r, w, why) < 0)
+			rc = -1;
+		else
+			rc = add_workload(w, available, own ? w->icount_cores : o->vm.cores,
+					  own ? w->nicount_cores : o->vm.ncores, &keep, &lines,
+					  &variants, &all_cores, &nall, why);
 	}
 	hb_strv_push(&lines, NULL);
 	hb_strv_push(&variants, NULL);

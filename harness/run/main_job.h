@@ -3,7 +3,9 @@
  * (workload.ini default_variants), on the kernel line they need (default_kernel), and under
  * the icount clock at its icount_cores (unless --cores is given): one vCPU for kbuild,
  * whose sys split means nothing at more (round-robin icount runs the vCPUs in turn, and a
- * waiting vCPU's ticks are charged to user or sys). The accel (and so the clock) is the one known before any boot: --accel, or
+ * waiting vCPU's ticks are charged to user or sys), with its icount_params (test_vmalloc:
+ * two workers on that one vCPU), each added to the run's --param list unless the user gave
+ * that key. The accel (and so the clock) is the one known before any boot: --accel, or
  * the cached KVM probe; a host never probed is planned as TCG. The rest of the cross product
  * (hugetlb under KASAN, kbuild under the AF_UNIX patch) answers no published figure and
  * would triple the job. The chosen groups go to plan.keep and meta.json, so a resumed run

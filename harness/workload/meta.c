@@ -126,6 +126,8 @@ static int workload_key(struct load_ctx *c, const char *key, const char *value)
 		return split_items(c, key, value, &w->default_variants);
 	} else if (!strcmp(key, "default_kernel")) {
 		replace(&w->default_kernel, value);
+	} else if (!strcmp(key, "icount_params")) {
+		return split_items(c, key, value, &w->icount_params);
 	} else if (!strcmp(key, "icount_cores")) {
 		char *why = NULL;
 		free(w->icount_cores);
@@ -136,7 +138,8 @@ static int workload_key(struct load_ctx *c, const char *key, const char *value)
 		return fail(c, xasprintf("unknown key '%s' in [workload] (accepted: description, seed, "
 					 "helper, sections, est_rep_s, est_boot_s, est_icount_rep_s, "
 					 "icount_not_deterministic, per_test, default_order, "
-					 "default_variants, default_kernel, icount_cores, primary)",
+					 "default_variants, default_kernel, icount_cores, icount_params, "
+					 "primary)",
 					 key));
 	}
 	return 1;
@@ -310,6 +313,29 @@ static char *check_metric(const struct workload_metric *m, bool source_set, bool
 	return NULL;
 }
 
+/* Each icount_params item is KEY=VALUE for a declared parameter, with a value it accepts. */
+static char *check_icount_params(const struct workload *w)
+{
+	for (size_t i = 0; w->icount_params && w->icount_params[i]; i++) {
+		const char *item = w->icount_params[i], *eq = strchr(item, '=');
+		char *key = eq ? xstrndup(item, (size_t)(eq - item)) : NULL, *why = NULL;
+		const struct workload_param *p = key ? workload_find_param(w, key) : NULL;
+
+		if (!p)
+			why = xasprintf("icount_params: '%s' is not KEY=VALUE for one of its [param KEY] "
+					"sections", item);
+		else if ((why = workload_param_check(p, eq + 1))) {
+			char *msg = xasprintf("icount_params: %s: %s", item, why);
+			free(why);
+			why = msg;
+		}
+		free(key);
+		if (why)
+			return why;
+	}
+	return NULL;
+}
+
 /* What inih cannot see line by line: required keys and defaults that fit their type. */
 static char *check_loaded(struct load_ctx *c)
 {
@@ -327,6 +353,8 @@ static char *check_loaded(struct load_ctx *c)
 	for (size_t i = 0; i < w->nmetrics && !why; i++)
 		why = check_metric(&w->metrics[i], marked(c->source_set, w->nmetrics, i),
 				   marked(c->direction_set, w->nmetrics, i));
+	if (!why)
+		why = check_icount_params(w);
 	if (!why && !w->primary)
 		why = xstrdup("[workload] needs primary (the metric --until-ci bounds)");
 	else if (!why && !workload_find_metric(w, w->primary))
@@ -446,6 +474,7 @@ void workload_free(struct workload *w)
 	free(w->icount_caveat);
 	hb_free_strv(w->sections);
 	hb_free_strv(w->default_variants);
+	hb_free_strv(w->icount_params);
 	free(w->default_kernel);
 	free(w->icount_cores);
 	free(w);

@@ -81,6 +81,8 @@ struct workload {
 	char *default_kernel;
 	long *icount_cores;
 	size_t nicount_cores;
+	char **icount_params; /* "KEY=VALUE" the main job sets with icount_cores (a --param of
+			       * the same key wins); NULL when none */
 	char **sections;      /* jobs filed as <name>-<section>, e.g. test_vmalloc-performance;
 			       * NULL when none */
 	struct workload_param *params;

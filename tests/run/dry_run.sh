@@ -174,7 +174,8 @@ rc=$?
 grep -q -- '--cores' "$WORK/err" || fail "the error does not name --cores: $(cat "$WORK/err")"
 
 # The main job (no --variants): each workload's cells are the variants its workload.ini
-# default_variants names, on its default_kernel, at its icount_cores; --variants gives the
+# default_variants names, on its default_kernel, at its icount_cores with its icount_params
+# (a --param of the same key wins); --variants gives the
 # cross product back; a resumed main job plans the same cells (meta.json plan.keep).
 tap_case dry_run_main_job_runs_each_workloads_seed_cells
 ini_value() { sed -n "s/^$2 = //p" "$HARDBENCH_SOURCE_DIR/workloads/$1/workload.ini"; }
@@ -194,6 +195,11 @@ for w in $(ls "$HARDBENCH_SOURCE_DIR/workloads"); do
 		got=$(awk -v w="$w" '$4 == w { print $5 }' <<<"$out" | sort -un | paste -sd,)
 		[ "$got" = "$cores" ] || fail "$w: vCPUs $got, want $cores"
 	fi
+	for item in $(ini_value "$w" icount_params | tr , ' '); do
+		grep -q "^params: .*$w\.$item" <<<"$out" || fail "$w: icount_params $item not in the params line: $out"
+		given=$("$harness" run --dry-run --accel tcg --workloads "$w" --param "$w.${item%%=*}=1" 2>&1 | grep '^params:')
+		[ "$given" = "params: $w.${item%%=*}=1" ] || fail "$w: --param ${item%%=*}=1 did not win over icount_params: $given"
+	done
 	n=$(awk -v w="$w" '$4 == w' <<<"$out" | wc -l)
 	nv=$(wc -l <<<"$want")
 	ncores=$(tr , '\n' <<<"${cores:-x}" | wc -l)

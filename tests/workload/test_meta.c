@@ -222,6 +222,12 @@ static const struct bad_ini bad_inis[] = {
 	{ "[workload]\ndescription = x\nseed = 1\nprimary = u\n[metric t]\nunit = s\n"
 	  "source = output\ndescription = d\nlower_is_better = true\n",
 	  "primary: 'u' matches no [metric NAME] section" },
+	{ "[workload]\ndescription = x\nseed = 1\nprimary = t\nicount_params = n=1\n[metric t]\nunit = s\n"
+	  "source = output\ndescription = d\nlower_is_better = true\n",
+	  "icount_params: 'n=1' is not KEY=VALUE for one of its [param KEY] sections" },
+	{ "[workload]\ndescription = x\nseed = 1\nprimary = t\nicount_params = n=10\n[param n]\ntype = int\n"
+	  "min = 1\nmax = 9\ndefault = 1\nhelp = h\n[metric t]\nunit = s\nsource = output\n"
+	  "description = d\nlower_is_better = true\n", "icount_params: n=10: bad value '10'" },
 };
 
 static int load_bad(const void *arg)
