@@ -345,6 +345,19 @@ TEST(cells)
 	      argv_has(c.jobs[0].argv, "10"), "vmaops flags");
 	workload_cell_free(&c);
 	workload_free(w);
+
+	w = with_params("vmaops", NULL);
+	CHECK(workload_cell_init_target(w, &dry_run_2cpu, &c) == 0 && argv_has(c.jobs[0].argv, "--fixed-layout") &&
+	      argv_has(c.jobs[0].argv, "--passes") && argv_has(c.jobs[0].argv, "5") &&
+	      !argv_has(c.jobs[0].argv, "--touch"), "vmaops defaults: a fixed layout, the fastest of 5 passes");
+	workload_cell_free(&c);
+	workload_free(w);
+
+	w = with_params("vmaops", (const char *const[]){ "vmaops.layout=random", NULL });
+	CHECK(workload_cell_init_target(w, &dry_run_2cpu, &c) == 0 && !argv_has(c.jobs[0].argv, "--fixed-layout"),
+	      "vmaops layout=random");
+	workload_cell_free(&c);
+	workload_free(w);
 }
 
 /* With the kernel known, test_vmalloc names the build's module, or refuses a build

@@ -73,6 +73,7 @@ TEST(fixed_layout)
 TEST(refuses_bad_arguments)
 {
 	CHECK_REFUSES("--iterations: bad value '0'", fixture_helper(t->argc, t->argv), "--iterations", "0");
+	CHECK_REFUSES("--passes: bad value '0'", fixture_helper(t->argc, t->argv), "--passes", "0");
 }
 
 TEST_MAIN()
