@@ -61,8 +61,20 @@ def minutes(s):
     return f'{s / 60:6.1f}'
 
 
+def usage_error(text):
+    print(f'main-job-estimate.py: {text}', file=sys.stderr)
+    sys.exit(2)
+
+
 def main():
+    if len(sys.argv) < 3 or not (os.path.isfile(sys.argv[1]) and os.access(sys.argv[1], os.X_OK)):
+        bad = sys.argv[1] if len(sys.argv) > 1 else '(none)'
+        usage_error(f"'{bad}' is not the harness program (usage: HARNESS SET..., e.g. "
+                    "build/harness results/RUN)")
     harness, sets = sys.argv[1], sys.argv[2:]
+    for s in sets:
+        if not os.path.isfile(os.path.join(s, 'cells.jsonl')):
+            usage_error(f"'{s}' is not a result set (accepted: a folder with cells.jsonl)")
     est, planned = estimates(harness)
     wall, cpu, cells, cpu_known = measured(sets)
     print('minutes per workload: the estimate of the cells measured (the whole plan in brackets),')
