@@ -188,6 +188,17 @@ bool hb_strv_contains(char *const *v, const char *s)
 	return false;
 }
 
+void hb_strv_append_once(char ***list, const char *s)
+{
+	size_t n = hb_strv_len(*list);
+
+	if (hb_strv_contains(*list, s))
+		return;
+	*list = xrealloc(*list, (n + 2) * sizeof(char *));
+	(*list)[n] = xstrdup(s);
+	(*list)[n + 1] = NULL;
+}
+
 static int compare_strings(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);

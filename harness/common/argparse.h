@@ -32,6 +32,8 @@ int hb_parse_long_list(const char *option, const char *value, long min, long max
 void hb_free_strv(char **v);
 size_t hb_strv_len(char *const *v);
 bool hb_strv_contains(char *const *v, const char *s);
+/* A copy of s at the end of the NULL-terminated *list (NULL: empty) unless it is there. */
+void hb_strv_append_once(char ***list, const char *s);
 /* Sorts v[0..n) by strcmp. */
 void hb_strv_sort(char **v, size_t n);
 

@@ -113,19 +113,18 @@ static int add_icount_params(struct run *r, struct workload *w, char **why)
 	struct run_opts *o = r->opts;
 
 	for (size_t i = 0; w->icount_params && w->icount_params[i]; i++) {
-		size_t n = hb_strv_len(o->params);
 		char *spec;
+		int rc;
 
 		if (param_given(o->params, w->name, w->icount_params[i]))
 			continue;
 		spec = xasprintf("%s.%s", w->name, w->icount_params[i]);
-		if (workload_apply_param(r->workloads, r->nworkloads, spec, why) < 0) {
-			free(spec);
+		rc = workload_apply_param(r->workloads, r->nworkloads, spec, why);
+		if (rc == 0)
+			hb_strv_append_once(&o->params, spec);
+		free(spec);
+		if (rc < 0)
 			return -1;
-		}
-		o->params = xrealloc(o->params, (n + 2) * sizeof(char *));
-		o->params[n] = spec;
-		o->params[n + 1] = NULL;
 	}
 	return 0;
 }

@@ -71,18 +71,6 @@ static int check_lines(struct run_opts *o, char **why)
 	return 0;
 }
 
-/* name at the end of *list unless it is there already. */
-static void append_once(char ***list, const char *name)
-{
-	size_t n = hb_strv_len(*list);
-
-	if (hb_strv_contains(*list, name))
-		return;
-	*list = xrealloc(*list, (n + 2) * sizeof(char *));
-	(*list)[n] = xstrdup(name);
-	(*list)[n + 1] = NULL;
-}
-
 /* --variants (or the default set) checked, then the variants of --patch, --variant and
  * --kernel NAME=IMAGE after them: they join whatever the list holds. */
 static int check_variants(struct run *r, char **why)
@@ -98,9 +86,9 @@ static int check_variants(struct run *r, char **why)
 	rc = matrix_check_variants(files, why);
 	free(files);
 	for (size_t i = 0; rc == 0 && r->adhoc.variants && r->adhoc.variants[i]; i++)
-		append_once(&o->variants, r->adhoc.variants[i]);
+		hb_strv_append_once(&o->variants, r->adhoc.variants[i]);
 	for (size_t i = 0; rc == 0 && i < r->nprebuilt; i++)
-		append_once(&o->variants, r->prebuilt[i].name);
+		hb_strv_append_once(&o->variants, r->prebuilt[i].name);
 	return rc;
 }
 
