@@ -17,6 +17,12 @@
  *   *"value"            the figure as published
  *    "stderr_pct"       the published standard error of a slowdown_pct
  *    "noise"            true when the author called the effect noise
+ *    "expect_none"      why this comparison should show no effect although a difference
+ *                       was published: the author claims none ("the same level as with
+ *                       init_on_alloc disabled", the published gap being one run of each),
+ *                       or the kernel compared replaced the design the seed measured. The
+ *                       row is judged against no effect, and the report counts it apart
+ *                       from the rows whose published effect is to be resolved.
  *    "derived"          true when we computed the figure from published raw values
  *    "variant_value", "baseline_value", "unit": the published raw values behind the figure
  *    "delta"            variant_value - baseline_value as the seed printed it (needs both)
@@ -75,6 +81,7 @@ struct seed_figure {
 	char *kernel_line;                    /* NULL: the run's first line */
 	bool noise;
 	bool derived;
+	char *expect_none; /* NULL when absent */
 	char *note; /* "" when absent */
 	char *icount_note; /* NULL when absent */
 	struct seed_conditions cond;

@@ -20,7 +20,7 @@ static double effect(const struct seed_figure *f, double figure)
 
 static bool published_is_noise(const struct seed_figure *f)
 {
-	return f->noise || effect(f, f->value) == 0 ||
+	return f->noise || f->expect_none || effect(f, f->value) == 0 ||
 	       (isfinite(f->stderr_pct) && fabs(f->value) < NOISE_SE * f->stderr_pct);
 }
 
@@ -43,10 +43,12 @@ void seed_agree(const struct seed_figure *f, double measured, double measured_se
 			 out->factor <= WITHIN_FACTOR;
 	if (pub_noise && meas_noise) {
 		out->sign = SIGN_BOTH_NOISE;
-		snprintf(out->text, sizeof(out->text), "both within noise: agree");
+		snprintf(out->text, sizeof(out->text), "%s", f->expect_none ? "no effect expected, none measured: agree"
+									   : "both within noise: agree");
 	} else if (pub_noise) {
 		out->sign = SIGN_PUBLISHED_NOISE;
-		snprintf(out->text, sizeof(out->text), "published within noise, measured not");
+		snprintf(out->text, sizeof(out->text), "%s", f->expect_none ? "no effect expected, measured one"
+									   : "published within noise, measured not");
 	} else if (meas_noise) {
 		out->sign = SIGN_MEASURED_NOISE;
 		snprintf(out->text, sizeof(out->text), "measured within noise (< %.0f st.err)", NOISE_SE);

@@ -32,6 +32,7 @@ static json_object *published_json(const struct seed_figure *f)
 	json_object_object_add(o, "value", hb_json_double(f->value));
 	json_object_object_add(o, "stderr_pct", hb_json_double(f->stderr_pct));
 	json_object_object_add(o, "noise", json_object_new_boolean(f->noise));
+	json_object_object_add(o, "expect_none", str_or_null(f->expect_none));
 	json_object_object_add(o, "derived", json_object_new_boolean(f->derived));
 	json_object_object_add(o, "variant_value", hb_json_double(f->variant_value));
 	json_object_object_add(o, "baseline_value", hb_json_double(f->baseline_value));

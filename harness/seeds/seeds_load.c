@@ -15,7 +15,7 @@
 #include "common/xalloc.h"
 
 #define FIGURE_KEYS "seed, line, quote, workload, section, metric, variant, baseline_variant, " \
-	"kind, value, stderr_pct, noise, derived, variant_value, baseline_value, unit, delta, " \
+	"kind, value, stderr_pct, noise, expect_none, derived, variant_value, baseline_value, unit, delta, " \
 	"per_count, per_item, delta_per, kernel_line, note, icount_note, conditions"
 #define REQUIRED_KEYS "seed, line, quote, workload, metric, variant, baseline_variant, kind, " \
 	"value, conditions"
@@ -234,8 +234,12 @@ static bool load_extras(struct seed_where *w, json_object *fig, struct seed_figu
 		  get_number(w, fig, "baseline_value", false, &f->baseline_value) &&
 		  get_string(w, fig, "unit", false, NULL, &f->unit) &&
 		  get_string(w, fig, "note", false, NULL, &f->note) &&
-		  get_string(w, fig, "icount_note", false, NULL, &f->icount_note);
+		  get_string(w, fig, "icount_note", false, NULL, &f->icount_note) &&
+		  get_string(w, fig, "expect_none", false, NULL, &f->expect_none);
 
+	if (ok && f->expect_none && f->noise)
+		return seed_problem(w, "'expect_none' and 'noise' exclude each other: a claim of no effect "
+			       "is one, the author calling a figure noise the other");
 	if (ok && !f->unit)
 		f->unit = xstrdup("");
 	if (ok && !f->note)
@@ -293,6 +297,7 @@ void seed_figure_free(struct seed_figure *f)
 	free(f->kernel_line);
 	free(f->note);
 	free(f->icount_note);
+	free(f->expect_none);
 	free(f->cond.machine);
 	free(f->cond.kernel);
 	free(f->cond.text);

@@ -5,6 +5,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
 
 #include "analysis/numfmt.h"
 #include "common/kernel_line.h"
@@ -36,10 +38,12 @@ static void bullet(FILE *out, bool md, const char *first, const char *second)
 	fprintf(out, "%s%s%s\n", md ? "- " : "", first, second);
 }
 
-/* The published effect is at least 2% (or 2% away from a ratio of 1). */
+/* A published effect to resolve: at least 2% (or 2% away from a ratio of 1), not called
+ * noise by its author and not expected to be none here. */
 static bool published_at_least_2pct(const struct seed_figure *f)
 {
-	return fabs(f->kind == SEED_RATIO ? (f->value - 1) * 100 : f->value) >= 2;
+	return !f->noise && !f->expect_none &&
+	       fabs(f->kind == SEED_RATIO ? (f->value - 1) * 100 : f->value) >= 2;
 }
 
 /* The measured 95% interval excludes "no effect" (0%, or a ratio of 1). */
@@ -49,29 +53,78 @@ static bool interval_excludes_none(const struct seed_match *m)
 	return isfinite(m->ci_low) && isfinite(m->ci_high) && (m->ci_low > none || m->ci_high < none);
 }
 
-/* One line over every compared row: how many agree, and how many of those whose published
- * effect is at least 2% have an interval that excludes no effect. */
+static bool interval_includes(const struct seed_match *m, double figure)
+{
+	return isfinite(m->ci_low) && isfinite(m->ci_high) && m->ci_low <= figure && figure <= m->ci_high;
+}
+
+/* How far the interval reaches from no effect, in percent: what "none" was resolved to. */
+static double interval_reach_pct(const struct seed_match *m)
+{
+	double none = m->f->kind == SEED_RATIO ? 1 : 0, scale = m->f->kind == SEED_RATIO ? 100 : 1;
+	return fmax(fabs(m->ci_low - none), fabs(m->ci_high - none)) * scale;
+}
+
+struct seeds_tally {
+	size_t compared, same, order, within, big, resolved;
+	size_t smaller; /* of big - resolved: a CI that excludes the published effect too */
+	size_t none_expected, none_included; /* expect_none rows; those whose CI spans none */
+	double *none_reach_pct;              /* how far each of their CIs reaches from none */
+};
+
+static void tally_row(struct seeds_tally *t, const struct seed_match *m)
+{
+	t->compared++;
+	t->same += m->agree.sign == SIGN_SAME || m->agree.sign == SIGN_BOTH_NOISE;
+	t->order += m->agree.sign == SIGN_SAME && m->agree.same_order;
+	t->within += m->agree.sign == SIGN_SAME && m->agree.within_2x;
+	if (published_at_least_2pct(m->f)) {
+		t->big++;
+		t->resolved += interval_excludes_none(m);
+		t->smaller += !interval_excludes_none(m) && !interval_includes(m, m->f->value);
+	}
+	if (m->f->expect_none && isfinite(m->ci_low) && isfinite(m->ci_high)) {
+		t->none_included += !interval_excludes_none(m);
+		t->none_reach_pct[t->none_expected++] = interval_reach_pct(m);
+	}
+}
+
+/* "; 38 where no effect is expected: 28 with a 95% CI that includes none; their CIs reach
+ * a median 0.62% from none (widest 33.02%)": how finely "none" was resolved. */
+static void none_expected_summary(FILE *out, struct seeds_tally *t)
+{
+	size_t n = t->none_expected;
+
+	if (!n)
+		return;
+	gsl_sort(t->none_reach_pct, 1, n);
+	fprintf(out, "; %zu where no effect is expected: %zu with a 95%% CI that includes none; their CIs "
+		"reach a median %.2f%% from none (widest %.2f%%)", n, t->none_included,
+		gsl_stats_median_from_sorted_data(t->none_reach_pct, 1, n), t->none_reach_pct[n - 1]);
+}
+
+/* One line over every compared row: how many agree, how many of those whose published
+ * effect is at least 2% have an interval that excludes no effect, and how the rows where
+ * none is expected came out. */
 static void summary(struct seeds_report *sr, bool md)
 {
-	size_t compared = 0, same = 0, order = 0, within = 0, big = 0, resolved = 0;
+	struct seeds_tally t = { .none_reach_pct = xcalloc(sr->nrows + 1, sizeof(double)) };
+	FILE *out = sr->ctx->out;
 
-	for (size_t i = 0; i < sr->nrows; i++) {
-		const struct seed_match *m = &sr->rows[i];
-		if (m->status != MATCH_OK)
-			continue;
-		compared++;
-		same += m->agree.sign == SIGN_SAME || m->agree.sign == SIGN_BOTH_NOISE;
-		order += m->agree.sign == SIGN_SAME && m->agree.same_order;
-		within += m->agree.sign == SIGN_SAME && m->agree.within_2x;
-		if (published_at_least_2pct(m->f)) {
-			big++;
-			resolved += interval_excludes_none(m);
-		}
-	}
-	fprintf(sr->ctx->out, "%ssummary: %zu rows compared: %zu agree in sign (or both within noise), "
+	for (size_t i = 0; i < sr->nrows; i++)
+		if (sr->rows[i].status == MATCH_OK)
+			tally_row(&t, &sr->rows[i]);
+	fprintf(out, "%ssummary: %zu rows compared: %zu agree in sign (or both within noise), "
 		"%zu also in order of magnitude, %zu within 2x; %zu of the %zu with a published effect "
-		"of at least 2%% have a 95%% CI that excludes no effect\n", md ? "- " : "", compared,
-		same, order, within, resolved, big);
+		"of at least 2%% have a 95%% CI that excludes no effect", md ? "- " : "", t.compared,
+		t.same, t.order, t.within, t.resolved, t.big);
+	if (t.big > t.resolved)
+		fprintf(out, " (of the other %zu, %zu exclude the published effect too: smaller here than "
+			"published; %zu are too wide to tell)", t.big - t.resolved, t.smaller,
+			t.big - t.resolved - t.smaller);
+	none_expected_summary(out, &t);
+	fputc('\n', out);
+	free(t.none_reach_pct);
 }
 
 static void header(struct seeds_report *sr, bool md)
@@ -193,7 +246,8 @@ static void published_cell(struct table *t, const struct seed_figure *f)
 	if (isfinite(f->stderr_pct))
 		table_cell(t, "%s (st.err %s)", a, fmt_pct_plain(b, f->stderr_pct));
 	else
-		table_cell(t, "%s%s", a, f->noise ? " (noise)" : f->derived ? " (derived)" : "");
+		table_cell(t, "%s%s", a, f->noise ? " (noise)" : f->expect_none ? " (none expected)"
+					: f->derived ? " (derived)" : "");
 }
 
 /* The measured figure's 95% interval, in its kind ("+3.1% .. +4.0%", "1.81x .. 1.86x"). */
@@ -287,26 +341,39 @@ static const char *icount_note(const struct seed_match *m)
 		? m->f->icount_note : NULL;
 }
 
-/* Each distinct note once, after the table; then each distinct icount note. */
-static void notes(struct seeds_report *sr, const struct seed_match *rows, size_t n, bool md)
+static const char *plain_note(const struct seed_match *m)
+{
+	return *m->f->note ? m->f->note : NULL;
+}
+
+static const char *expect_none_note(const struct seed_match *m)
+{
+	return m->f->expect_none;
+}
+
+/* Each distinct text of one kind once, after the table, as "<lead><variant>: <text>". */
+static void distinct_notes(FILE *out, const struct seed_match *rows, size_t n, const char *lead,
+			   const char *(*text_of)(const struct seed_match *))
 {
 	for (size_t i = 0; i < n; i++) {
-		bool seen = !*rows[i].f->note;
+		const char *text = text_of(&rows[i]);
+		bool seen = !text;
 		for (size_t j = 0; j < i && !seen; j++)
-			seen = !strcmp(rows[j].f->note, rows[i].f->note);
+			seen = text_of(&rows[j]) && !strcmp(text_of(&rows[j]), text);
 		if (!seen)
-			fprintf(sr->ctx->out, "%s%s: %s\n", md ? "- note, " : "  note, ",
-				rows[i].f->variant, rows[i].f->note);
+			fprintf(out, "%s%s: %s\n", lead, rows[i].f->variant, text);
 	}
-	for (size_t i = 0; i < n; i++) {
-		const char *why = icount_note(&rows[i]);
-		bool seen = !why;
-		for (size_t j = 0; j < i && !seen; j++)
-			seen = icount_note(&rows[j]) && !strcmp(icount_note(&rows[j]), why);
-		if (!seen)
-			fprintf(sr->ctx->out, "%snot within 2x under icount, %s: %s\n", md ? "- " : "  ",
-				rows[i].f->variant, why);
-	}
+}
+
+/* The notes, then why no effect is expected, then why icount weighs a row differently. */
+static void notes(struct seeds_report *sr, const struct seed_match *rows, size_t n, bool md)
+{
+	FILE *out = sr->ctx->out;
+
+	distinct_notes(out, rows, n, md ? "- note, " : "  note, ", plain_note);
+	distinct_notes(out, rows, n, md ? "- no effect expected, " : "  no effect expected, ", expect_none_note);
+	distinct_notes(out, rows, n, md ? "- not within 2x under icount, " : "  not within 2x under icount, ",
+		       icount_note);
 }
 
 static void section(struct seeds_report *sr, const struct seed_match *rows, size_t n, bool md)

@@ -193,4 +193,36 @@ grep -q "hugetlb-noinit: the figure's own" "$WORK/ic2.txt" || fail "a figure's o
 expect_exit 2 "published.json: 'icount_note' must be a non-empty string" -- \
 	"$HARNESS" report "$WORK/ic" --against-seeds="$WORK/pub3"
 
+# A figure with expect_none is judged against no effect and counted apart from the effects
+# to resolve; with "noise" as well, or as a non-string, the file is refused. Of the effects
+# whose CI spans none, the summary tells those that exclude the published value (1.5x for
+# a measured 1.01x [0.985, 1.035]) from those too wide to tell (1.02x).
+tap_case expect_none_rows
+mkdir -p "$WORK/pub4/hugetlb" "$WORK/pub5/hugetlb" "$WORK/pub6/hugetlb"
+python3 - "$WORK/pub/hugetlb/published.json" "$WORK/pub4/hugetlb/published.json" "$WORK/pub5/hugetlb/published.json" "$WORK/pub6/hugetlb/published.json" <<'EOF2'
+import json, sys
+d = json.load(open(sys.argv[1]))
+none = dict(d["figures"][1], value=0.66, expect_none="the patch claims the same level")
+other = dict(d["figures"][0], expect_none="claimed none, measured 191x")
+smaller = dict(d["figures"][1], line=3, value=1.5)
+too_wide = dict(d["figures"][1], line=4, value=1.02)
+json.dump({"figures": [d["figures"][0], none, other, smaller, too_wide]}, open(sys.argv[2], "w"))
+json.dump({"figures": [dict(none, noise=True)]}, open(sys.argv[3], "w"))
+json.dump({"figures": [dict(none, expect_none=1)]}, open(sys.argv[4], "w"))
+EOF2
+"$HARNESS" report "$WORK/ic" --against-seeds="$WORK/pub4" > "$WORK/ic4.txt" || fail "expect_none report: $(cat "$WORK/ic4.txt")"
+grep -Eq '^  line 2 +wall +hugetlb-noinit +baseline +0\.66x \(none expected\) +1\.01x .* +no effect expected, none measured: agree$' "$WORK/ic4.txt" ||
+	fail "the expect_none row: $(cat "$WORK/ic4.txt")"
+grep -Eq '^  "real 0m24\.189s" +wall +init_on_alloc +baseline +76\.55x \(none expected\) .* +no effect expected, measured one$' "$WORK/ic4.txt" ||
+	fail "an expect_none row with an effect: $(cat "$WORK/ic4.txt")"
+contains "$WORK/ic4.txt" "  no effect expected, hugetlb-noinit: the patch claims the same level"
+grep -Eq '^summary: 5 rows compared: .*; 1 of the 3 with a published effect of at least 2% have a 95% CI that excludes no effect \(of the other 2, 1 exclude the published effect too: smaller here than published; 1 are too wide to tell\); 2 where no effect is expected: 1 with a 95% CI that includes none; their CIs reach a median [0-9.]+% from none \(widest [0-9.]+%\)$' \
+	"$WORK/ic4.txt" || fail "summary with expect_none: $(grep summary "$WORK/ic4.txt")"
+"$HARNESS" report "$WORK/ic" --against-seeds="$WORK/pub4" --format json > "$WORK/ic4.json" || fail "expect_none json"
+grep -q '"expect_none": "the patch claims the same level"' "$WORK/ic4.json" || fail "json: expect_none"
+expect_exit 2 "figure 1: 'expect_none' and 'noise' exclude each other" -- \
+	"$HARNESS" report "$WORK/ic" --against-seeds="$WORK/pub5"
+expect_exit 2 "figure 1: 'expect_none' must be a non-empty string" -- \
+	"$HARNESS" report "$WORK/ic" --against-seeds="$WORK/pub6"
+
 tap_finish
