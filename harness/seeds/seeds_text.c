@@ -46,28 +46,40 @@ static bool published_at_least_2pct(const struct seed_figure *f)
 	       fabs(f->kind == SEED_RATIO ? (f->value - 1) * 100 : f->value) >= 2;
 }
 
-/* The measured 95% interval excludes "no effect" (0%, or a ratio of 1). */
-static bool interval_excludes_none(const struct seed_match *m)
+/* "No effect" in the figure's kind: 0%, or a ratio of 1. */
+static double no_effect(const struct seed_figure *f)
 {
-	double none = m->f->kind == SEED_RATIO ? 1 : 0;
-	return isfinite(m->ci_low) && isfinite(m->ci_high) && (m->ci_low > none || m->ci_high < none);
+	return f->kind == SEED_RATIO ? 1 : 0;
+}
+
+/* The measured 95% interval is known (both ends finite). */
+static bool interval_known(const struct seed_match *m)
+{
+	return isfinite(m->ci_low) && isfinite(m->ci_high);
 }
 
 static bool interval_includes(const struct seed_match *m, double figure)
 {
-	return isfinite(m->ci_low) && isfinite(m->ci_high) && m->ci_low <= figure && figure <= m->ci_high;
+	return interval_known(m) && m->ci_low <= figure && figure <= m->ci_high;
+}
+
+/* The measured 95% interval excludes no effect. */
+static bool interval_excludes_none(const struct seed_match *m)
+{
+	return interval_known(m) && !interval_includes(m, no_effect(m->f));
 }
 
 /* How far the interval reaches from no effect, in percent: what "none" was resolved to. */
 static double interval_reach_pct(const struct seed_match *m)
 {
-	double none = m->f->kind == SEED_RATIO ? 1 : 0, scale = m->f->kind == SEED_RATIO ? 100 : 1;
+	double none = no_effect(m->f), scale = m->f->kind == SEED_RATIO ? 100 : 1;
 	return fmax(fabs(m->ci_low - none), fabs(m->ci_high - none)) * scale;
 }
 
 struct seeds_tally {
 	size_t compared, same, order, within, big, resolved;
-	size_t smaller; /* of big - resolved: a CI that excludes the published effect too */
+	size_t smaller; /* of big - resolved: a known CI that excludes the published effect too
+			 * (an unknown one, from one sample a side, counts as too wide) */
 	size_t none_expected, none_included; /* expect_none rows; those whose CI spans none */
 	double *none_reach_pct;              /* how far each of their CIs reaches from none */
 };
@@ -81,9 +93,9 @@ static void tally_row(struct seeds_tally *t, const struct seed_match *m)
 	if (published_at_least_2pct(m->f)) {
 		t->big++;
 		t->resolved += interval_excludes_none(m);
-		t->smaller += !interval_excludes_none(m) && !interval_includes(m, m->f->value);
+		t->smaller += interval_known(m) && !interval_excludes_none(m) && !interval_includes(m, m->f->value);
 	}
-	if (m->f->expect_none && isfinite(m->ci_low) && isfinite(m->ci_high)) {
+	if (m->f->expect_none && interval_known(m)) {
 		t->none_included += !interval_excludes_none(m);
 		t->none_reach_pct[t->none_expected++] = interval_reach_pct(m);
 	}
