@@ -1,8 +1,14 @@
 /* hb-test-vmalloc: loads the guest kernel's test_vmalloc.ko with the given module
  * parameters and prints the kernel log lines the load produced.
  *
- * usage: hb-test-vmalloc [--module PATH] [PARAM=VALUE ...]
+ * usage: hb-test-vmalloc [--module PATH] [--each-test MASK] [PARAM=VALUE ...]
  *   PATH defaults to test_vmalloc.ko found under /lib/modules/<uname -r>/.
+ *   --each-test MASK loads the module once per set bit of MASK, with run_test_mask set to
+ *   that bit (give no run_test_mask of your own then). Several workers (nr_threads) line
+ *   up only once per load, before their first test, so in one load of many tests a
+ *   worker's time for a test holds however much of the other workers' work overlaps it,
+ *   which shifts from boot to boot when the workers share a CPU. One test per load starts
+ *   every test with all workers at once.
  *
  * The module runs its tests inside its init function and then returns -EAGAIN on
  * purpose so it never stays loaded: for us that errno is success. Its results are only in
@@ -24,6 +30,7 @@
 #define MODULE_FILE "test_vmalloc.ko"
 #define PARAMS_MAX 4096
 #define KMSG_RECORD_MAX 8192
+#define TESTS_MAX 31 /* bits of run_test_mask the module may know of */
 
 /* test_vmalloc.ko under /lib/modules/<release>/ (kernel/lib/ in an installed tree, but
  * any layout will do). Caller frees. */
@@ -126,28 +133,60 @@ static void load_module(const char *path, const char *params)
 	close(fd);
 }
 
+/* One load with params, then the kernel log lines it produced. */
+static void run_load(const char *module, const char *params)
+{
+	int kmsg = open_kmsg_at_end();
+
+	load_module(module, params);
+	print_new_records(kmsg);
+	close(kmsg);
+}
+
+/* One load per set bit of mask, run_test_mask=<bit> appended to params. */
+static void run_each_test(const char *module, const char *params, long mask)
+{
+	char one[PARAMS_MAX + 32];
+
+	for (int bit = 0; bit < TESTS_MAX; bit++) {
+		if (!(mask & (1L << bit)))
+			continue;
+		snprintf(one, sizeof(one), "%s%srun_test_mask=%ld", params, *params ? " " : "", 1L << bit);
+		run_load(module, one);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option options[] = {
 		{ "module", required_argument, NULL, 'm' },
+		{ "each-test", required_argument, NULL, 'e' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char *module = NULL;
 	char params[PARAMS_MAX];
-	int c, kmsg;
+	long each_test = 0;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
-		if (c != 'm')
-			helper_die(HELPER_EXIT_USAGE, "usage: hb-test-vmalloc [--module PATH] [PARAM=VALUE ...]");
-		module = strdup(optarg);
+		if (c == 'm')
+			module = strdup(optarg);
+		else if (c == 'e')
+			each_test = helper_parse_long("--each-test", optarg, 1, (1L << TESTS_MAX) - 1);
+		else
+			helper_die(HELPER_EXIT_USAGE, "usage: hb-test-vmalloc [--module PATH] "
+				   "[--each-test MASK] [PARAM=VALUE ...]");
 	}
 	join_params(argv + optind, argc - optind, params, sizeof(params));
+	if (each_test && strstr(params, "run_test_mask="))
+		helper_die(HELPER_EXIT_USAGE, "--each-test sets run_test_mask itself: drop '%s'",
+			   strstr(params, "run_test_mask="));
 	if (!module)
 		module = default_module();
-	kmsg = open_kmsg_at_end();
-	load_module(module, params);
-	print_new_records(kmsg);
-	close(kmsg);
+	if (each_test)
+		run_each_test(module, params, each_test);
+	else
+		run_load(module, params);
 	free(module);
 	return 0;
 }

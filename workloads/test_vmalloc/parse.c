@@ -2,7 +2,8 @@
  * lines of the load, which this parser reads:
  *   Summary: <test> passed: P failed: F repeat: R loops: L avg: N usec
  *   All test took worker<W>=<C> cycles
- * Each worker prints its Summary lines and then its "All test took" line. */
+ * Each worker prints its Summary lines and then its "All test took" line, once per load
+ * (the sequential mode loads the module once per test unless loads=one). */
 #include <fts.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,16 +64,22 @@ static void add_mode_job(const struct workload *w, struct workload_cell *cell,
 	const char *argv[ARGV_MAX] = { helper };
 	size_t n = 1;
 
+	bool performance = !strcmp(mode, "performance");
+	bool per_test = !performance && !strcmp(workload_param(w, "loads"), "per_test");
+
 	if (module) {
 		argv[n++] = "--module";
 		argv[n++] = module;
 	}
 	snprintf(loops, sizeof(loops), "test_loop_count=%s", workload_param(w, "test_loop_count"));
-	snprintf(mask, sizeof(mask), "run_test_mask=%s", workload_param(w, "run_test_mask"));
+	snprintf(mask, sizeof(mask), "%s%s", per_test ? "" : "run_test_mask=",
+		 workload_param(w, "run_test_mask"));
+	if (per_test)
+		argv[n++] = "--each-test";
+	argv[n++] = mask;
 	argv[n++] = "sequential_test_order=1";
 	argv[n++] = loops;
-	argv[n++] = mask;
-	if (!strcmp(mode, "performance")) {
+	if (performance) {
 		argv[n++] = "test_repeat_count=3";
 	} else {
 		snprintf(threads, sizeof(threads), "nr_threads=%ld",
@@ -153,6 +160,40 @@ static bool parse_took(const char *line, int *worker, unsigned long long *cycles
 	       unsigned_after(s, "=");
 }
 
+static struct worker_block *find_block(struct parsed *p, int worker)
+{
+	for (size_t b = 0; b < p->nblocks; b++)
+		if (p->blocks[b].worker == worker)
+			return &p->blocks[b];
+	return NULL;
+}
+
+/* An "All test took" line closes the worker's open Summary lines. With one load per test
+ * (hb-test-vmalloc --each-test) a worker closes one block per load: its tests are joined
+ * and its cycles summed, the same total as one load of all tests without the loads' setup. */
+static void close_block(struct parsed *p, int worker, unsigned long long cycles)
+{
+	struct worker_block *blk = find_block(p, worker);
+
+	if (!blk) {
+		p->blocks = xrealloc(p->blocks, (p->nblocks + 1) * sizeof(*p->blocks));
+		p->blocks[p->nblocks++] = (struct worker_block){
+			.tests = p->open, .ntests = p->nopen, .worker = worker, .cycles = cycles };
+		p->open = NULL;
+		p->nopen = 0;
+		return;
+	}
+	if (p->nopen) {
+		blk->tests = xrealloc(blk->tests, (blk->ntests + p->nopen) * sizeof(*blk->tests));
+		memcpy(blk->tests + blk->ntests, p->open, p->nopen * sizeof(*p->open));
+		blk->ntests += p->nopen;
+	}
+	blk->cycles += cycles;
+	free(p->open);
+	p->open = NULL;
+	p->nopen = 0;
+}
+
 static void read_lines(const char *out, struct parsed *p)
 {
 	const char *line = out;
@@ -171,11 +212,7 @@ static void read_lines(const char *out, struct parsed *p)
 			p->open = xrealloc(p->open, (p->nopen + 1) * sizeof(*p->open));
 			p->open[p->nopen++] = t;
 		} else if (parse_took(buf, &worker, &cycles)) {
-			p->blocks = xrealloc(p->blocks, (p->nblocks + 1) * sizeof(*p->blocks));
-			p->blocks[p->nblocks++] = (struct worker_block){
-				.tests = p->open, .ntests = p->nopen, .worker = worker, .cycles = cycles };
-			p->open = NULL;
-			p->nopen = 0;
+			close_block(p, worker, cycles);
 		}
 		line = line[len] ? line + len + 1 : NULL;
 	}

@@ -8,6 +8,11 @@ TEST(refuses_bad_arguments)
 {
 	CHECK_REFUSES("bad module parameter 'nr_threads'", fixture_helper(t->argc, t->argv),
 		      "--module", "/nonexistent.ko", "nr_threads");
+	CHECK_REFUSES("--each-test: bad value '0' (accepted: an integer from 1 to 2147483647)",
+		      fixture_helper(t->argc, t->argv), "--module", "/nonexistent.ko", "--each-test", "0");
+	CHECK_REFUSES("--each-test sets run_test_mask itself: drop 'run_test_mask=3'",
+		      fixture_helper(t->argc, t->argv), "--module", "/nonexistent.ko", "--each-test", "3",
+		      "run_test_mask=3");
 }
 
 TEST_MAIN()

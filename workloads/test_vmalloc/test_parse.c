@@ -80,6 +80,24 @@ TEST(sequential)
 	got_free(&g);
 }
 
+/* hb-test-vmalloc --each-test: one load per test, so each worker closes one block per test;
+ * the parser joins a worker's blocks and sums its cycles. */
+TEST(sequential_per_test)
+{
+	const char *dir = fixture_dir(t->argc, t->argv);
+	struct got g;
+
+	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "test_vmalloc", .section = "sequential",
+					.out_file = "guest-baseline-sequential-per-test.out" }, &g);
+	CHECK(g.ret == 0 && g.n == 2 * 11 + 2, "%d samples, why %s", g.n, g.why);
+	CHECK_SAMPLE(&g, "worker0/fix_size_alloc_test", "usec", 8800);
+	CHECK_SAMPLE(&g, "worker1/kvfree_rcu_2_arg_vmalloc_test", "usec", 3822);
+	/* The sum of worker0's ten "All test took" lines. */
+	CHECK_SAMPLE(&g, "worker0/total_cycles", "cycles", 3603495110);
+	CHECK(!got_find(&g, "worker2/total_cycles"), "two workers, not one per load");
+	got_free(&g);
+}
+
 TEST(failed_test)
 {
 	refuses_edited(failures, fixture_dir(t->argc, t->argv), "fix_size_alloc_test passed: 3 failed: 0",
