@@ -126,6 +126,7 @@ struct vm_result {
 	/* Notes on how the boot ran; a reader may ignore them. */
 	char *pin_note;          /* one sentence: housekeeping core or why there is none */
 	bool overcommitted;      /* more vCPUs than host cores (--overcommit) */
+	bool shared_cores;       /* vCPUs on cores another hardbench guest held (too few free) */
 	char *rootfs_reason;     /* why 9p when virtiofs was wanted; NULL otherwise */
 	char *kernel_entry;      /* "bzImage" or "pvh" (the vmlinux's PVH entry) */
 	char **notes;            /* the guest init's non-fatal notes, NULL-terminated, or NULL */
@@ -139,7 +140,7 @@ int vm_run(const struct kernel_image *k, const char *variant_cmdline,
 /* vm_result.c */
 void vm_result_free(struct vm_result *r);
 /* status, error, phase, accel + reason, machine, rootfs (+ reason), kernel_entry, pin_map,
- * pin_note, overcommitted, boot_s, total_s, notes, and per rep the exit and timings (not
+ * pin_note, overcommitted, shared_cores, boot_s, total_s, notes, and per rep the exit and timings (not
  * the output). New object; the caller puts it. */
 json_object *vm_result_to_json(const struct vm_result *r);
 

@@ -74,6 +74,7 @@ json_object *vm_result_to_json(const struct vm_result *r)
 	json_object_object_add(o, "pin_map", json_object_get(r->pin_map));
 	json_object_object_add(o, "pin_note", str_or_null(r->pin_note));
 	json_object_object_add(o, "overcommitted", json_object_new_boolean(r->overcommitted));
+	json_object_object_add(o, "shared_cores", json_object_new_boolean(r->shared_cores));
 	json_object_object_add(o, "boot_s", json_object_new_double(r->boot_s));
 	json_object_object_add(o, "total_s", json_object_new_double(r->total_s));
 	json_object *notes = json_object_new_array();

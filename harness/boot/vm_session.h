@@ -45,6 +45,7 @@ struct vm_session {
 	hwloc_topology_t topo;
 	struct pin_plan plan;
 	bool have_plan;
+	struct pin_claims claims;    /* the vCPU cores' claims, held until the session ends */
 	pid_t *vcpu_tids;
 	int sigfd;
 	sigset_t old_mask;

@@ -116,7 +116,10 @@ static int plan_pinning(struct vm_session *s)
 		return 0;
 	if (hwloc_topology_init(&s->topo) < 0 || hwloc_topology_load(s->topo) < 0)
 		return session_fail(s, VM_ERR_START, "hwloc cannot read this host's topology");
-	if (pin_plan_make(s->topo, s->o->cores, s->o->overcommit, &s->plan, &why) < 0) {
+	/* A dry run claims nothing: it plans as if no other guest held a core. */
+	if ((s->o->dry_run ? pin_plan_make(s->topo, s->o->cores, s->o->overcommit, NULL, &s->plan, &why)
+			   : pin_plan_claimed(s->topo, s->o->cores, s->o->overcommit, &s->plan,
+					      &s->claims, &why)) < 0) {
 		session_fail(s, VM_ERR_USAGE, "%s", why);
 		free(why);
 		return -1;
@@ -124,6 +127,7 @@ static int plan_pinning(struct vm_session *s)
 	s->have_plan = true;
 	s->r->pin_note = xstrdup(s->plan.note);
 	s->r->overcommitted = s->plan.overcommitted;
+	s->r->shared_cores = s->plan.shares_busy;
 	return 0;
 }
 

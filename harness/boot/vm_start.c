@@ -236,6 +236,7 @@ void session_cleanup(struct vm_session *s)
 		hb_remove_tree(s->r->log_dir);
 	if (s->have_plan)
 		pin_plan_free(&s->plan);
+	pin_claims_release(&s->claims);
 	if (s->topo)
 		hwloc_topology_destroy(s->topo);
 	proto_free(&s->proto);

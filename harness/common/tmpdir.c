@@ -59,6 +59,15 @@ static int open_tmp_root(const char *root, bool create, char **why)
 	return fd;
 }
 
+int hb_open_tmp_root(char **why)
+{
+	char *root = hb_tmp_root();
+	int fd = open_tmp_root(root, true, why);
+
+	free(root);
+	return fd;
+}
+
 /* Field 22 of /proc/<pid>/stat (after the parenthesised command, which may hold spaces);
  * 0 when unknown. */
 static unsigned long long start_time(long pid)

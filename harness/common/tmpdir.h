@@ -8,6 +8,9 @@
 /* $XDG_RUNTIME_DIR/hardbench when XDG_RUNTIME_DIR is set and is the effective uid's (not
  * group- or world-writable), else /run/hardbench. */
 char *hb_tmp_root(void);
+/* The root above, made when missing and checked as hb_mkdtemp_owned does: an O_DIRECTORY
+ * descriptor, or -1 with *why (malloc'd). */
+int hb_open_tmp_root(char **why);
 /* mkdtemp("<root>/<prefix>XXXXXX") with an OWNER file holding "<pid> <start time>" (the
  * start time from /proc/<pid>/stat tells a reused pid apart). The root is made mode 0700
  * and refused (with an error line) when it is not the effective uid's or others can

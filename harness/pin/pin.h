@@ -29,15 +29,34 @@ struct pin_plan {
 	char *housekeeping_pus;  /* e.g. "0" or "0,8" (its PUs), NULL when none */
 	char *nodes;             /* NUMA nodes used, libnuma nodestring ("0", "0-1"), or NULL */
 	bool overcommitted;
+	bool shares_busy;        /* too few free cores: some vCPUs on a core another guest holds */
 	char *note;              /* one sentence for logs and reports */
 };
 
 /* Physical cores of the topology (PUs when it reports no cores). */
 int pin_count_cores(hwloc_topology_t topo);
 /* 0 and *plan filled; -1 with *why (malloc'd) when nvcpus exceeds the cores and
- * overcommit is false: "3 vCPUs but this host has 2 physical cores (...)". */
-int pin_plan_make(hwloc_topology_t topo, int nvcpus, bool overcommit, struct pin_plan *plan,
-		  char **why);
+ * overcommit is false: "3 vCPUs but this host has 2 physical cores (...)". busy (NULL, or
+ * one flag per core by logical index) marks the cores other guests' vCPUs hold: the plan
+ * uses only the others, unless they are too few (then all, and shares_busy says so). */
+int pin_plan_make(hwloc_topology_t topo, int nvcpus, bool overcommit, const bool *busy,
+		  struct pin_plan *plan, char **why);
+
+/* Core claims between harness processes of one user on one host, so that two runs (or
+ * meson's parallel tests) never bind their vCPUs to the same core. A claim is an flock on
+ * <hb_tmp_root()>/pin-cpu<first PU>.lock, held while the guest runs; a killed process
+ * drops it with its descriptors. */
+struct pin_claims {
+	int *fds;
+	int n;
+};
+/* pin_plan_make with the cores other processes claim marked busy, and a claim taken on
+ * each core the plan gives a vCPU (probing and planning under <root>/pin-plan.lock, so
+ * two planners never pick the same free core). When the claims folder cannot be used,
+ * one warning and a plan without claims. */
+int pin_plan_claimed(hwloc_topology_t topo, int nvcpus, bool overcommit, struct pin_plan *plan,
+		     struct pin_claims *claims, char **why);
+void pin_claims_release(struct pin_claims *claims);
 void pin_plan_free(struct pin_plan *plan);
 
 /* Binds the vCPU threads (tids[i] runs vCPU i), and QEMU's other threads plus helper_pid

@@ -129,17 +129,25 @@ static char *nodes_string(const struct pin_plan *plan)
 
 static void describe(struct pin_plan *plan)
 {
+	char *note;
+
 	if (plan->overcommitted)
-		plan->note = xasprintf("overcommitted: %d vCPUs share %d physical cores; no core left "
-				       "for QEMU's own threads", plan->nvcpus, plan->host_cores);
+		note = xasprintf("overcommitted: %d vCPUs share %d physical cores; no core left "
+				 "for QEMU's own threads", plan->nvcpus, plan->host_cores);
 	else if (plan->housekeeping_core < 0)
-		plan->note = xasprintf("%d vCPUs on %d distinct cores; no spare core for QEMU's main "
-				       "and I/O threads (the host has %d cores)", plan->nvcpus,
-				       plan->nvcpus, plan->host_cores);
+		note = xasprintf("%d vCPUs on %d distinct cores; no spare core for QEMU's main "
+				 "and I/O threads (the host has %d cores)", plan->nvcpus,
+				 plan->nvcpus, plan->host_cores);
 	else
-		plan->note = xasprintf("%d vCPUs on %d distinct cores; QEMU's main and I/O threads "
-				       "on core %d (PU %s)", plan->nvcpus, plan->nvcpus,
-				       plan->housekeeping_core, plan->housekeeping_pus);
+		note = xasprintf("%d vCPUs on %d distinct cores; QEMU's main and I/O threads "
+				 "on core %d (PU %s)", plan->nvcpus, plan->nvcpus,
+				 plan->housekeeping_core, plan->housekeeping_pus);
+	if (plan->shares_busy)
+		plan->note = xasprintf("%s; SHARED: every free core was too few, so vCPUs sit on cores "
+				       "another hardbench guest holds (their timings interfere)", note);
+	else
+		plan->note = xstrdup(note);
+	free(note);
 }
 
 static void fill_vcpus(struct pin_plan *plan, const struct core_info *cores, const int *chosen)
@@ -152,36 +160,59 @@ static void fill_vcpus(struct pin_plan *plan, const struct core_info *cores, con
 	}
 }
 
-int pin_plan_make(hwloc_topology_t topo, int nvcpus, bool overcommit, struct pin_plan *plan,
-		  char **why)
+/* The cores not marked busy, in topology order (all of them when fewer than want are free:
+ * *shared then says the vCPUs share a core with another guest). */
+static struct core_info *free_cores(const struct core_info *cores, int n, const bool *busy,
+				    int want, int *nfree, bool *shared)
 {
-	int n;
-	struct core_info *cores = list_cores(topo, &n);
+	struct core_info *out = xcalloc((size_t)(n > 0 ? n : 1), sizeof(*out));
+
+	*nfree = 0;
+	for (int i = 0; i < n; i++)
+		if (!busy || !busy[i])
+			out[(*nfree)++] = cores[i];
+	*shared = *nfree < want && *nfree < n;
+	if (*shared) {
+		memcpy(out, cores, (size_t)n * sizeof(*out));
+		*nfree = n;
+	}
+	return out;
+}
+
+int pin_plan_make(hwloc_topology_t topo, int nvcpus, bool overcommit, const bool *busy,
+		  struct pin_plan *plan, char **why)
+{
+	int n, nfree;
+	struct core_info *all = list_cores(topo, &n), *cores;
 	int *chosen = xcalloc((size_t)(nvcpus > 0 ? nvcpus : 1), sizeof(*chosen));
 
 	*plan = (struct pin_plan){ .nvcpus = nvcpus, .host_cores = n, .housekeeping_core = -1 };
 	if (nvcpus > n && !overcommit) {
 		*why = xasprintf("%d vCPUs but this host has %d physical core%s (one vCPU per core; "
 				 "--overcommit to share cores)", nvcpus, n, n == 1 ? "" : "s");
-		free(cores);
+		free(all);
 		free(chosen);
 		return -1;
 	}
-	if (nvcpus > n) {
+	cores = free_cores(all, n, busy, nvcpus, &nfree, &plan->shares_busy);
+	if (nvcpus > nfree) {
 		plan->overcommitted = true;
 		for (int i = 0; i < nvcpus; i++)
-			chosen[i] = i % n;
+			chosen[i] = i % nfree;
 	} else {
-		choose_cores(cores, n, nvcpus, pick_node(cores, n, nvcpus), chosen);
-		plan->housekeeping_core = pick_housekeeping(cores, n, chosen, nvcpus);
+		choose_cores(cores, nfree, nvcpus, pick_node(cores, nfree, nvcpus), chosen);
+		plan->housekeeping_core = pick_housekeeping(cores, nfree, chosen, nvcpus);
 	}
 	fill_vcpus(plan, cores, chosen);
-	if (plan->housekeeping_core >= 0)
+	if (plan->housekeeping_core >= 0) {
 		hwloc_bitmap_list_asprintf(&plan->housekeeping_pus,
 					   cores[plan->housekeeping_core].obj->cpuset);
+		plan->housekeeping_core = cores[plan->housekeeping_core].logical;
+	}
 	plan->nodes = nodes_string(plan);
 	describe(plan);
 	free(cores);
+	free(all);
 	free(chosen);
 	return 0;
 }

@@ -38,6 +38,8 @@
 #define RS_META_ACCEL "accel"
 #define RS_META_ACCEL_REASON "accel_reason"
 #define RS_META_OVERCOMMIT "overcommit"
+/* Boots whose vCPUs sat on cores another hardbench guest held (pin/claim.c). */
+#define RS_META_SHARED_CORES "shared_core_boots"
 #define RS_META_IMPORTED "imported_from"
 /* {"name": "host"|"icount", ...}: the guest clock of the run (absent: host). */
 #define RS_META_CLOCK "clock"

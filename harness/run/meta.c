@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "results/jsonfmt.h"
+#include "common/log.h"
 #include "common/xalloc.h"
 #include "hostinfo/hostinfo.h"
 #include "run/run.h"
@@ -189,12 +190,25 @@ static void note_host_load(struct run *r)
 	json_object_object_add(r->meta, "host_load", load);
 }
 
+/* Counted, and said at once: such a boot's timings hold the other guest's load. */
+static void note_shared_cores(struct run *r)
+{
+	json_object *v = NULL;
+	int n = json_object_object_get_ex(r->meta, RS_META_SHARED_CORES, &v) ? json_object_get_int(v) : 0;
+
+	json_object_object_add(r->meta, RS_META_SHARED_CORES, json_object_new_int(n + 1));
+	hb_warn("this boot's vCPUs shared cores with another hardbench guest (every core was "
+		"claimed): its timings hold that guest's load");
+}
+
 void run_meta_note_boot(struct run *r, const struct vm_result *res, int cores)
 {
 	json_object *maps = NULL;
 	char key[16];
 
 	note_host_load(r);
+	if (res->shared_cores)
+		note_shared_cores(r);
 
 	if (res->machine)
 		json_object_object_add(r->meta, "machine", json_object_new_string(res->machine));

@@ -1,9 +1,10 @@
 /* The pin planner on hwloc synthetic topologies: distinct cores, no SMT siblings, one NUMA
  * node when the vCPUs fit, a housekeeping core when one is spare, refusal without
- * --overcommit. */
+ * --overcommit; cores other guests hold left out, and the claims that say so. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "scratch.h"
 #include "test.h"
 #include "pin/pin.h"
 
@@ -39,7 +40,7 @@ TEST(smt_one_node)
 	char *why = NULL;
 
 	CHECK(pin_count_cores(topo) == 8);
-	CHECK(pin_plan_make(topo, 2, false, &p, &why) == 0);
+	CHECK(pin_plan_make(topo, 2, false, NULL, &p, &why) == 0);
 	check_distinct(failures, topo, &p);
 	CHECK(p.housekeeping_core == 0);           /* core 0 left to QEMU's threads */
 	CHECK_STR(p.housekeeping_pus, "0-1");      /* both of its hyperthreads */
@@ -48,18 +49,18 @@ TEST(smt_one_node)
 	CHECK(!p.overcommitted && strstr(p.note, "core 0"));
 	pin_plan_free(&p);
 
-	CHECK(pin_plan_make(topo, 8, false, &p, &why) == 0);
+	CHECK(pin_plan_make(topo, 8, false, NULL, &p, &why) == 0);
 	check_distinct(failures, topo, &p);
 	CHECK(p.housekeeping_core == -1 && !p.housekeeping_pus);
 	CHECK(strstr(p.note, "no spare core") != NULL);
 	pin_plan_free(&p);
 
-	CHECK(pin_plan_make(topo, 9, false, &p, &why) == -1);
+	CHECK(pin_plan_make(topo, 9, false, NULL, &p, &why) == -1);
 	CHECK(why && strstr(why, "9 vCPUs") && strstr(why, "8 physical cores") &&
 	      strstr(why, "--overcommit"));
 	free(why);
 
-	CHECK(pin_plan_make(topo, 9, true, &p, &why) == 0);
+	CHECK(pin_plan_make(topo, 9, true, NULL, &p, &why) == 0);
 	CHECK(p.overcommitted && p.housekeeping_core == -1);
 	CHECK(p.vcpus[8].core == p.vcpus[0].core);
 	CHECK(strstr(p.note, "overcommitted") != NULL);
@@ -74,7 +75,7 @@ TEST(numa)
 	char *why = NULL, *nodes;
 
 	/* 3 fit in one node with a spare: all in that node, housekeeping there too. */
-	CHECK(pin_plan_make(topo, 3, false, &p, &why) == 0);
+	CHECK(pin_plan_make(topo, 3, false, NULL, &p, &why) == 0);
 	check_distinct(failures, topo, &p);
 	CHECK(p.vcpus[0].node == p.vcpus[1].node && p.vcpus[1].node == p.vcpus[2].node);
 	CHECK(p.housekeeping_core >= 0);
@@ -82,7 +83,7 @@ TEST(numa)
 	pin_plan_free(&p);
 
 	/* 4 fill one node exactly: still one node; the spare core is in the other. */
-	CHECK(pin_plan_make(topo, 4, false, &p, &why) == 0);
+	CHECK(pin_plan_make(topo, 4, false, NULL, &p, &why) == 0);
 	check_distinct(failures, topo, &p);
 	for (int i = 1; i < 4; i++)
 		CHECK(p.vcpus[i].node == p.vcpus[0].node);
@@ -90,7 +91,7 @@ TEST(numa)
 	pin_plan_free(&p);
 
 	/* 6 span both nodes; memory is bound to both. */
-	CHECK(pin_plan_make(topo, 6, false, &p, &why) == 0);
+	CHECK(pin_plan_make(topo, 6, false, NULL, &p, &why) == 0);
 	check_distinct(failures, topo, &p);
 	CHECK_STR(p.nodes, "0-1");
 	nodes = pin_qemu_host_nodes(&p);
@@ -113,7 +114,7 @@ TEST(two_cores)
 	char *why = NULL;
 	json_object *map;
 
-	CHECK(pin_plan_make(topo, 2, false, &p, &why) == 0);
+	CHECK(pin_plan_make(topo, 2, false, NULL, &p, &why) == 0);
 	check_distinct(failures, topo, &p);
 	CHECK(p.housekeeping_core == -1);
 	CHECK(strstr(p.note, "no spare core for QEMU's main and I/O threads") != NULL);
@@ -130,9 +131,71 @@ TEST(two_cores)
 	}
 	json_object_put(map);
 	pin_plan_free(&p);
-	CHECK(pin_plan_make(topo, 3, false, &p, &why) == -1 && strstr(why, "2 physical cores"));
+	CHECK(pin_plan_make(topo, 3, false, NULL, &p, &why) == -1 && strstr(why, "2 physical cores"));
 	free(why);
 	hwloc_topology_destroy(topo);
+}
+
+/* Cores another guest holds are left out while enough others are free. */
+TEST(busy_cores)
+{
+	hwloc_topology_t topo = synthetic("core:4 pu:1");
+	bool busy[4] = { false, true, false, false };
+	bool all_busy[4] = { true, true, true, true };
+	struct pin_plan p;
+	char *why = NULL;
+
+	/* Without busy cores 2 vCPUs take cores 1 and 2 (core 0 skipped, spare): here 2 and 3. */
+	CHECK(pin_plan_make(topo, 2, false, busy, &p, &why) == 0);
+	check_distinct(failures, topo, &p);
+	CHECK(p.vcpus[0].core == 2 && p.vcpus[1].core == 3, "cores %d %d", p.vcpus[0].core,
+	      p.vcpus[1].core);
+	CHECK(p.housekeeping_core == 0 && !p.shares_busy);
+	CHECK(!strstr(p.note, "SHARED"));
+	pin_plan_free(&p);
+
+	/* 4 vCPUs, 3 free cores: all four cores, said so. */
+	CHECK(pin_plan_make(topo, 4, false, busy, &p, &why) == 0);
+	check_distinct(failures, topo, &p);
+	CHECK(p.shares_busy && strstr(p.note, "SHARED") && !p.overcommitted);
+	pin_plan_free(&p);
+
+	CHECK(pin_plan_make(topo, 1, false, all_busy, &p, &why) == 0);
+	CHECK(p.shares_busy && p.housekeeping_core >= 0);
+	pin_plan_free(&p);
+	hwloc_topology_destroy(topo);
+}
+
+/* Two planners in turn (two open files: flock tells them apart as it does two processes):
+ * the second avoids the first one's cores, and gets them once the first lets go. */
+TEST(claims)
+{
+	char *dir = scratch_dir();
+	hwloc_topology_t topo = synthetic("core:2 pu:1");
+	struct pin_plan a, b, c;
+	struct pin_claims ca, cb, cc;
+	char *why = NULL;
+
+	setenv("XDG_RUNTIME_DIR", dir, 1);
+	CHECK(pin_plan_claimed(topo, 1, false, &a, &ca, &why) == 0 && ca.n == 1);
+	CHECK(pin_plan_claimed(topo, 1, false, &b, &cb, &why) == 0 && cb.n == 1);
+	CHECK(a.vcpus[0].core != b.vcpus[0].core, "both on core %d", a.vcpus[0].core);
+	CHECK(!a.shares_busy && !b.shares_busy);
+	/* Both cores held: a third shares, and says so. */
+	CHECK(pin_plan_claimed(topo, 1, false, &c, &cc, &why) == 0 && c.shares_busy);
+	pin_plan_free(&c);
+	pin_claims_release(&cc);
+	pin_claims_release(&ca);
+	CHECK(pin_plan_claimed(topo, 1, false, &c, &cc, &why) == 0 && !c.shares_busy);
+	CHECK(c.vcpus[0].core == a.vcpus[0].core);
+	pin_plan_free(&a);
+	pin_plan_free(&b);
+	pin_plan_free(&c);
+	pin_claims_release(&cb);
+	pin_claims_release(&cc);
+	hwloc_topology_destroy(topo);
+	hb_remove_tree(dir);
+	free(dir);
 }
 
 TEST_MAIN()

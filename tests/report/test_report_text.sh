@@ -78,11 +78,12 @@ expect_exit 2 "--paired: .*cook has no boot rounds" -- "$HARNESS" report "$WORK/
 tap_case header_accel_and_tcg_warning
 # the header shows the accel recorded by a run, and warns under TCG
 mkdir -p "$WORK/tcg" && cp "$WORK/cook/samples.jsonl" "$WORK/tcg/"
-echo '{"accel":"tcg","accel_reason":"KVM probe boot printed nothing in 10 s","overcommit":true}' > "$WORK/tcg/meta.json"
+echo '{"accel":"tcg","accel_reason":"KVM probe boot printed nothing in 10 s","overcommit":true,"shared_core_boots":2}' > "$WORK/tcg/meta.json"
 "$HARNESS" report "$WORK/tcg" > "$WORK/tcg.txt" || fail "report tcg"
 contains "$WORK/tcg.txt" "accel: tcg (KVM probe boot printed nothing in 10 s)"
 grep -q "^WARNING: guests ran under TCG.*only ratios" "$WORK/tcg.txt" || fail "TCG warning"
 grep -q "^NOTE: .*overcommit" "$WORK/tcg.txt" || fail "overcommit note"
+contains "$WORK/tcg.txt" "NOTE: 2 boots had vCPUs on cores another hardbench guest held: expect more noise"
 contains "$WORK/tcg.txt" "clock: host (guest time is host time: host load lands in every sample)"
 "$HARNESS" report "$WORK/tcg" --format json | grep -q '"accel": "tcg"' || fail "json meta accel"
 

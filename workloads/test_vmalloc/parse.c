@@ -18,6 +18,9 @@
 #define TEST_NAME_MAX 64
 #define MODULE_FILE "test_vmalloc.ko"
 #define ARGV_MAX 10
+/* Worker numbers are below nr_threads (the threads parameter's maximum is 1024): a
+ * higher one is not the module's, and refusing it keeps the per-worker index bounded. */
+#define WORKERS_MAX 4096
 
 /* The build's test_vmalloc.ko on the host (the guest sees the same path through the
  * host root), or NULL. */
@@ -128,6 +131,9 @@ struct parsed {
 	size_t nblocks;
 	struct test_line *open; /* Summary lines not yet closed by an "All test took" line */
 	size_t nopen;
+	bool bad_worker_seen;   /* an "All test took" line named no worker we accept: */
+	int bad_worker;         /* that number */
+	size_t *block_of;       /* [worker]: 1 + its index in blocks, 0 when it has none */
 };
 
 /* %llu reads "-1" as 2^64-1: the number after marker must start with a digit. */
@@ -162,10 +168,9 @@ static bool parse_took(const char *line, int *worker, unsigned long long *cycles
 
 static struct worker_block *find_block(struct parsed *p, int worker)
 {
-	for (size_t b = 0; b < p->nblocks; b++)
-		if (p->blocks[b].worker == worker)
-			return &p->blocks[b];
-	return NULL;
+	if (!p->block_of)
+		p->block_of = xcalloc(WORKERS_MAX, sizeof(*p->block_of));
+	return p->block_of[worker] ? &p->blocks[p->block_of[worker] - 1] : NULL;
 }
 
 /* An "All test took" line closes the worker's open Summary lines. With one load per test
@@ -173,12 +178,19 @@ static struct worker_block *find_block(struct parsed *p, int worker)
  * and its cycles summed, the same total as one load of all tests without the loads' setup. */
 static void close_block(struct parsed *p, int worker, unsigned long long cycles)
 {
-	struct worker_block *blk = find_block(p, worker);
+	struct worker_block *blk;
 
+	if (worker < 0 || worker >= WORKERS_MAX) {
+		p->bad_worker_seen = true;
+		p->bad_worker = worker;
+		return;
+	}
+	blk = find_block(p, worker);
 	if (!blk) {
 		p->blocks = xrealloc(p->blocks, (p->nblocks + 1) * sizeof(*p->blocks));
 		p->blocks[p->nblocks++] = (struct worker_block){
 			.tests = p->open, .ntests = p->nopen, .worker = worker, .cycles = cycles };
+		p->block_of[worker] = p->nblocks;
 		p->open = NULL;
 		p->nopen = 0;
 		return;
@@ -225,6 +237,7 @@ static void free_parsed(struct parsed *p)
 	free(p->blocks);
 	free(p->open);
 	free(p->ignored_param);
+	free(p->block_of);
 }
 
 /* Failed runs of a test are a failed job, except for the test that always fails. */
@@ -233,6 +246,9 @@ static char *check_blocks(const struct parsed *p)
 	if (p->ignored_param)
 		return xasprintf("the module says: %s (so it ran with other settings than asked)",
 				 p->ignored_param);
+	if (p->bad_worker_seen)
+		return xasprintf("'All test took worker%d': not a worker number (0 to %d)", p->bad_worker,
+				 WORKERS_MAX - 1);
 	if (p->nopen)
 		return xstrdup("Summary lines without the closing 'All test took' line (output cut?)");
 	if (!p->nblocks)

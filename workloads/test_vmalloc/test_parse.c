@@ -96,6 +96,16 @@ TEST(sequential_per_test)
 	CHECK_SAMPLE(&g, "worker0/total_cycles", "cycles", 3603495110);
 	CHECK(!got_find(&g, "worker2/total_cycles"), "two workers, not one per load");
 	got_free(&g);
+	/* A guest's worker number indexes a table: one past its end is refused. */
+	char *text = fixture_read(dir, "guest-baseline-sequential-per-test.out");
+	char *bad = edited(text, "took worker1=", "took worker4096=");
+	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "test_vmalloc", .section = "sequential",
+					.out_text = bad }, &g);
+	CHECK(g.n == 0, "a bad worker number gave %d samples", g.n);
+	CHECK_HAS(g.why, "'All test took worker4096': not a worker number (0 to 4095)");
+	got_free(&g);
+	free(bad);
+	free(text);
 }
 
 TEST(failed_test)
