@@ -131,9 +131,10 @@ static void summary(struct seeds_report *sr, bool md)
 		"of at least 2%% have a 95%% CI that excludes no effect", md ? "- " : "", t.compared,
 		t.same, t.order, t.within, t.resolved, t.big);
 	if (t.big > t.resolved)
-		fprintf(out, " (of the other %zu, %zu exclude the published effect too: smaller here than "
-			"published; %zu are too wide to tell)", t.big - t.resolved, t.smaller,
-			t.big - t.resolved - t.smaller);
+		fprintf(out, " (of the other %zu, %zu exclude%s the published effect too: smaller here "
+			"than published; %zu %s too wide to tell)", t.big - t.resolved, t.smaller,
+			t.smaller == 1 ? "s" : "", t.big - t.resolved - t.smaller,
+			t.big - t.resolved - t.smaller == 1 ? "is" : "are");
 	none_expected_summary(out, &t);
 	fputc('\n', out);
 	free(t.none_reach_pct);

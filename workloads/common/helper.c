@@ -45,7 +45,29 @@ int helper_system_cpu(struct helper_cpu_times *t)
 	t->user_s = (double)(v[0] + v[1]) / hz;
 	t->sys_s = (double)(v[2] + v[5] + v[6]) / hz;
 	t->idle_s = (double)(v[3] + v[4]) / hz;
+	t->iowait_s = (double)v[4] / hz;
 	return 0;
+}
+
+long long helper_disk_read_sectors(void)
+{
+	char *text = helper_read_file("/proc/diskstats"), *line, *save = NULL;
+	long long total = 0;
+
+	if (!text)
+		return -1;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char name[64], path[96];
+		unsigned long long reads, merged, sectors;
+
+		if (sscanf(line, " %*u %*u %63s %llu %llu %llu", name, &reads, &merged, &sectors) != 4)
+			continue;
+		snprintf(path, sizeof(path), "/sys/block/%s", name);
+		if (access(path, F_OK) == 0)
+			total += (long long)sectors;
+	}
+	free(text);
+	return total;
 }
 
 char *helper_read_file(const char *path)

@@ -21,10 +21,13 @@ void helper_self_cpu(double *user_s, double *sys_s);
 /* Whole-system CPU seconds from the aggregate "cpu" line of /proc/stat, summed over CPUs:
  * user = user + nice, sys = system + irq + softirq, idle = idle + iowait. */
 struct helper_cpu_times {
-	double user_s, sys_s, idle_s;
+	double user_s, sys_s, idle_s, iowait_s;
 };
 /* 0, or -1 (all zero) when /proc/stat cannot be read or parsed. */
 int helper_system_cpu(struct helper_cpu_times *t);
+/* Sectors (512 bytes) read from all whole block devices so far (/proc/diskstats, the
+ * devices /sys/block lists, so partitions are not counted twice); -1 when unreadable. */
+long long helper_disk_read_sectors(void);
 /* Whole small file (e.g. under /proc), NUL-terminated; NULL with errno set. */
 char *helper_read_file(const char *path);
 /* Value of "Key: N kB" (or a plain count) in /proc/meminfo text; -1 when absent. */

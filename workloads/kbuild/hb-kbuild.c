@@ -61,8 +61,11 @@ struct options {
 	int ntargets;
 };
 
+/* The make's times, and what says whether it waited: the guest's idle and iowait time
+ * and the sectors read from its disks over the make (both 0 when nothing was waited on). */
 struct usage {
-	double wall_s, user_s, sys_s, guest_user_s, guest_sys_s;
+	double wall_s, user_s, sys_s, guest_user_s, guest_sys_s, guest_idle_s, guest_iowait_s;
+	long long disk_read_sectors;
 };
 
 /* Does the block device hold an ext2/3/4 file system with this label? */
@@ -177,8 +180,11 @@ static struct usage run_logged(char **argv, const char *what, bool chrooted)
 	int status;
 	pid_t pid;
 
+	long long read0;
+
 	fflush(stdout);
 	helper_system_cpu(&before);
+	read0 = helper_disk_read_sectors();
 	t0 = helper_now();
 	pid = fork();
 	if (pid == 0) {
@@ -193,6 +199,9 @@ static struct usage run_logged(char **argv, const char *what, bool chrooted)
 		helper_die(HELPER_EXIT_FAIL, "cannot run %s: %s", argv[0], strerror(errno));
 	u.wall_s = helper_now() - t0;
 	helper_system_cpu(&after);
+	u.disk_read_sectors = read0 < 0 ? -1 : helper_disk_read_sectors() - read0;
+	u.guest_idle_s = after.idle_s - before.idle_s;
+	u.guest_iowait_s = after.iowait_s - before.iowait_s;
 	u.user_s = helper_tv_s(ru.ru_utime);
 	u.sys_s = helper_tv_s(ru.ru_stime);
 	u.guest_user_s = after.user_s - before.user_s;
@@ -323,6 +332,9 @@ int main(int argc, char **argv)
 	printf("jobs %ld\nsetup_s %.3f\n", o.jobs, setup_s);
 	printf("wall_s %.3f\nuser_s %.3f\nsys_s %.3f\n", build.wall_s, build.user_s, build.sys_s);
 	printf("guest_user_s %.2f\nguest_sys_s %.2f\n", build.guest_user_s, build.guest_sys_s);
+	printf("guest_idle_s %.2f\nguest_iowait_s %.2f\n", build.guest_idle_s, build.guest_iowait_s);
+	if (build.disk_read_sectors >= 0)
+		printf("disk_read_kib %lld\n", build.disk_read_sectors / 2);
 	/* The objects fill the guest's RAM: drop them before the next rep. */
 	empty_dir(obj);
 	return 0;

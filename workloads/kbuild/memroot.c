@@ -50,6 +50,10 @@ static const char *const gcc_files[] = { "-print-prog-name=cc1", "-print-file-na
 /* Top-level symlinks of a merged-/usr root (/bin -> usr/bin). */
 static const char *const root_links[] = { "/bin", "/sbin", "/lib", "/lib64", NULL };
 /* The tree's parts every build reads, read into the page cache (targets are added). */
+/* Read by every make through the top-level Kbuild's filechk rules, which regenerate
+ * include/generated/{bounds,timeconst}.h each time (found with mincore: the files under the
+ * tree that had no page cached before a first rep and had some after). */
+static const char *const tree_files[] = { "kernel/time/timeconst.bc", "kernel/bounds.c", NULL };
 static const char *const tree_reads[] = { "include", "arch/x86", "scripts", "tools/include",
 					   "tools/objtool", "tools/build", "tools/lib", "tools/arch/x86",
 					   "tools/scripts", NULL };
@@ -392,30 +396,67 @@ static int read_entry(const char *path, const struct stat *st, int type, struct 
 	return 0;
 }
 
+#define SOURCE_MAX (4 << 20) /* a source file whose includes are scanned: the largest are ~1 MiB */
+
+/* Reads the files a source includes by a path with "..", which leave its directory
+ * (kernel/sched/core.c: "../workqueue_internal.h", "../../io_uring/io-wq.h"). */
+static void read_relative_includes(const char *path)
+{
+	char *text = helper_read_file(path), inc[PATH_MAX], dir[PATH_MAX];
+	const char *p = text, *slash = strrchr(path, '/');
+	struct stat st;
+
+	if (!text || !slash || strlen(text) > SOURCE_MAX) {
+		free(text);
+		return;
+	}
+	pathf(dir, "%.*s", (int)(slash - path), path);
+	while ((p = strstr(p, "#include \"../"))) {
+		const char *name = p + strlen("#include \"");
+		size_t len = strcspn(name, "\"\n");
+
+		p = name + len;
+		if (name[len] != '"')
+			continue;
+		int n = snprintf(inc, sizeof(inc), "%s/%.*s", dir, (int)len, name);
+		if (n > 0 && (size_t)n < sizeof(inc) && lstat(inc, &st) == 0 && S_ISREG(st.st_mode))
+			read_entry(inc, &st, FTW_F, NULL);
+	}
+	free(text);
+}
+
+static bool is_source(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 2 && path[n - 2] == '.' && (path[n - 1] == 'c' || path[n - 1] == 'h');
+}
+
+/* A target directory's files, and what its sources include from outside it. */
+static int read_target_entry(const char *path, const struct stat *st, int type, struct FTW *f)
+{
+	read_entry(path, st, type, f);
+	if (type == FTW_F && S_ISREG(st->st_mode) && is_source(path))
+		read_relative_includes(path);
+	return 0;
+}
+
 static int stat_only(const char *path, const struct stat *st, int type, struct FTW *f)
 {
 	(void)path, (void)st, (void)type, (void)f;
 	return 0; /* nftw has already read the directory and the inode */
 }
 
-static void read_part(const char *tree, const char *part)
+/* The files directly in dir (not its subdirectories). */
+static void read_dir_files(const char *dir)
 {
-	char path[PATH_MAX];
-
-	pathf(path, "%s/%s", tree, part);
-	nftw(path, read_entry, 32, FTW_PHYS); /* a part this tree lacks: nothing to read */
-}
-
-/* The tree's own top-level files (Makefile, Kbuild, Kconfig, ...). */
-static void read_top_files(const char *tree)
-{
-	DIR *d = opendir(tree);
+	DIR *d = opendir(dir);
 	struct dirent *e;
 	char path[PATH_MAX];
 	struct stat st;
 
 	while (d && (e = readdir(d))) {
-		pathf(path, "%s/%s", tree, e->d_name);
+		pathf(path, "%s/%s", dir, e->d_name);
 		if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
 			read_entry(path, &st, FTW_F, NULL);
 	}
@@ -423,9 +464,26 @@ static void read_top_files(const char *tree)
 		closedir(d);
 }
 
+/* A part of the tree, and the files directly in each directory above it up to the top:
+ * the Makefiles kbuild reads on its way down (kernel/Makefile for kernel/sched/,
+ * tools/Makefile for tools/objtool) and the headers beside them. */
+static void read_part(const char *tree, const char *part, bool with_includes)
+{
+	char path[PATH_MAX], *slash;
+
+	pathf(path, "%s/%s", tree, part);
+	/* a part this tree lacks: nothing to read */
+	nftw(path, with_includes ? read_target_entry : read_entry, 32, FTW_PHYS);
+	while ((slash = strrchr(path, '/')) && (size_t)(slash - path) >= strlen(tree)) {
+		*slash = '\0';
+		read_dir_files(path);
+	}
+}
+
 /* Every directory and inode of the tree (make stats far more than it reads), then the
- * content of what a build reads: the shared parts, the targets' directories and the
- * top-level files. A target outside a directory (vmlinux, bzImage; or none: make's
+ * content of what a build reads: the shared parts, the targets' directories with what
+ * their sources include from outside them, the directories above those, the files the
+ * top-level Kbuild regenerates from and the top-level files. A target outside a directory (vmlinux, bzImage; or none: make's
  * default) reads the whole tree. */
 static void warm_tree(const char *tree, char **targets, int ntargets)
 {
@@ -441,15 +499,23 @@ static void warm_tree(const char *tree, char **targets, int ntargets)
 			break;
 		}
 		*slash = 0;
-		read_part(tree, dir);
+		read_part(tree, dir, true);
 	}
 	if (whole) {
-		read_part(tree, "");
+		read_part(tree, "", false);
 		return;
 	}
 	for (size_t i = 0; tree_reads[i]; i++)
-		read_part(tree, tree_reads[i]);
-	read_top_files(tree);
+		read_part(tree, tree_reads[i], false);
+	for (size_t i = 0; tree_files[i]; i++) {
+		char path[PATH_MAX];
+		struct stat st;
+
+		pathf(path, "%s/%s", tree, tree_files[i]);
+		if (lstat(path, &st) == 0)
+			read_entry(path, &st, FTW_F, NULL);
+	}
+	read_dir_files(tree);
 }
 
 void memroot_prepare(const char *tree, const char *obj, char **targets, int ntargets)

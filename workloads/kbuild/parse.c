@@ -114,11 +114,27 @@ static const struct workload_seconds_line timings[] = {
 	{ "guest_sys_s", "guest_sys" },
 };
 
+/* Printed since 2026-12-02: optional, so captures from before still parse. */
+static const struct {
+	const char *key, *metric;
+} wait_lines[] = {
+	{ "guest_idle_s", "guest_idle" },
+	{ "guest_iowait_s", "guest_iowait" },
+	{ "disk_read_kib", "disk_read" },
+};
+
 static int kbuild_parse(const char *out, const char *err, metric_emit_fn emit, void *ctx, char **why)
 {
+	double v;
+
 	(void)err;
-	return workload_emit_seconds(out, timings, sizeof(timings) / sizeof(timings[0]),
-				     "hb-kbuild", emit, ctx, why);
+	if (workload_emit_seconds(out, timings, sizeof(timings) / sizeof(timings[0]), "hb-kbuild",
+				  emit, ctx, why) < 0)
+		return -1;
+	for (size_t i = 0; i < sizeof(wait_lines) / sizeof(wait_lines[0]); i++)
+		if (workload_line_number(out, wait_lines[i].key, &v) && v >= 0)
+			emit(ctx, wait_lines[i].metric, v);
+	return 0;
 }
 
 const struct workload_parser kbuild_parser = {
