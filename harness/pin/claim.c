@@ -24,24 +24,15 @@ static int open_lock(int rootfd, const char *name)
 	return openat(rootfd, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 }
 
-/* OS index of each core's first PU: the name of its lock, the same in every process. */
-static int core_first_pu(hwloc_topology_t topo, int logical)
-{
-	hwloc_obj_type_t type = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE) > 0 ? HWLOC_OBJ_CORE
-										   : HWLOC_OBJ_PU;
-	hwloc_obj_t c = hwloc_get_obj_by_type(topo, type, (unsigned)logical);
-
-	return c ? hwloc_bitmap_first(c->cpuset) : logical;
-}
-
-/* Tries each core's lock: a core whose lock another process holds is busy. fds[i] is
+/* Tries each core's lock (named for the OS index of the core's first PU, the same in every
+ * process): a core whose lock another process holds is busy. fds[i] is
  * the held lock of a free core (-1 for a busy one). */
 static void probe_cores(hwloc_topology_t topo, int rootfd, int n, bool *busy, int *fds)
 {
 	for (int i = 0; i < n; i++) {
 		char name[48];
 
-		snprintf(name, sizeof(name), "pin-cpu%d.lock", core_first_pu(topo, i));
+		snprintf(name, sizeof(name), "pin-cpu%d.lock", pin_core_first_pu(topo, i));
 		fds[i] = open_lock(rootfd, name);
 		busy[i] = false;
 		if (fds[i] >= 0 && flock(fds[i], LOCK_EX | LOCK_NB) < 0) {

@@ -35,6 +35,8 @@ struct pin_plan {
 
 /* Physical cores of the topology (PUs when it reports no cores). */
 int pin_count_cores(hwloc_topology_t topo);
+/* OS index of the first PU of the core with this logical index, -1 when there is none. */
+int pin_core_first_pu(hwloc_topology_t topo, int logical);
 /* 0 and *plan filled; -1 with *why (malloc'd) when nvcpus exceeds the cores and
  * overcommit is false: "3 vCPUs but this host has 2 physical cores (...)". busy (NULL, or
  * one flag per core by logical index) marks the cores other guests' vCPUs hold: the plan

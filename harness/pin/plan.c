@@ -23,6 +23,13 @@ int pin_count_cores(hwloc_topology_t topo)
 	return hwloc_get_nbobjs_by_type(topo, core_type(topo));
 }
 
+int pin_core_first_pu(hwloc_topology_t topo, int logical)
+{
+	hwloc_obj_t c = hwloc_get_obj_by_type(topo, core_type(topo), (unsigned)logical);
+
+	return c ? hwloc_bitmap_first(c->cpuset) : -1;
+}
+
 static int node_of(hwloc_topology_t topo, hwloc_obj_t core)
 {
 	hwloc_obj_t node = NULL;
@@ -43,7 +50,7 @@ static struct core_info *list_cores(hwloc_topology_t topo, int *n)
 	for (int i = 0; i < *n; i++) {
 		hwloc_obj_t c = hwloc_get_obj_by_type(topo, type, (unsigned)i);
 		cores[i] = (struct core_info){ .logical = i, .obj = c, .node = node_of(topo, c),
-					       .first_pu = hwloc_bitmap_first(c->cpuset) };
+					       .first_pu = pin_core_first_pu(topo, i) };
 	}
 	return cores;
 }

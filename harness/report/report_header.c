@@ -122,9 +122,10 @@ void report_text_header(const struct report_ctx *ctx, bool md)
 	if (json_object_get_boolean(meta_get(ctx, RS_META_OVERCOMMIT)))
 		line(ctx, md, "NOTE: guests had more vCPUs than free host cores (overcommit): "
 		     "expect more noise");
-	if (json_object_get_int(meta_get(ctx, RS_META_SHARED_CORES)) > 0)
+	int shared = json_object_get_int(meta_get(ctx, RS_META_SHARED_CORES));
+	if (shared > 0)
 		line(ctx, md, "NOTE: %d boots had vCPUs on cores another hardbench guest held: "
-		     "expect more noise", json_object_get_int(meta_get(ctx, RS_META_SHARED_CORES)));
+		     "expect more noise", shared);
 	line(ctx, md, "headline: %s", report_headline_rule(ctx));
 	line(ctx, md, "%s", "95% CI: the slowdown's confidence interval; MDE: the smallest slowdown "
 	     "this n and spread detect (80% power, alpha 0.05)");

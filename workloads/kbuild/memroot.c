@@ -49,11 +49,11 @@ static const char *const gcc_files[] = { "-print-prog-name=cc1", "-print-file-na
 					  "-print-file-name=liblto_plugin.so", NULL };
 /* Top-level symlinks of a merged-/usr root (/bin -> usr/bin). */
 static const char *const root_links[] = { "/bin", "/sbin", "/lib", "/lib64", NULL };
-/* The tree's parts every build reads, read into the page cache (targets are added). */
 /* Read by every make through the top-level Kbuild's filechk rules, which regenerate
  * include/generated/{bounds,timeconst}.h each time (found with mincore: the files under the
  * tree that had no page cached before a first rep and had some after). */
 static const char *const tree_files[] = { "kernel/time/timeconst.bc", "kernel/bounds.c", NULL };
+/* The tree's parts every build reads, read into the page cache (targets are added). */
 static const char *const tree_reads[] = { "include", "arch/x86", "scripts", "tools/include",
 					   "tools/objtool", "tools/build", "tools/lib", "tools/arch/x86",
 					   "tools/scripts", NULL };
@@ -396,15 +396,24 @@ static int read_entry(const char *path, const struct stat *st, int type, struct 
 	return 0;
 }
 
+/* The file at path, read as read_entry does (not through a symlink). */
+static void read_path(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) == 0)
+		read_entry(path, &st, FTW_F, NULL);
+}
+
 #define SOURCE_MAX (4 << 20) /* a source file whose includes are scanned: the largest are ~1 MiB */
 
-/* Reads the files a source includes by a path with "..", which leave its directory
- * (kernel/sched/core.c: "../workqueue_internal.h", "../../io_uring/io-wq.h"). */
-static void read_relative_includes(const char *path)
+/* Reads a source (into the page cache, as read_entry would) and the files it includes by
+ * a path with "..", which leave its directory (kernel/sched/core.c:
+ * "../workqueue_internal.h", "../../io_uring/io-wq.h"). */
+static void read_source_and_includes(const char *path)
 {
 	char *text = helper_read_file(path), inc[PATH_MAX], dir[PATH_MAX];
 	const char *p = text, *slash = strrchr(path, '/');
-	struct stat st;
 
 	if (!text || !slash || strlen(text) > SOURCE_MAX) {
 		free(text);
@@ -419,8 +428,8 @@ static void read_relative_includes(const char *path)
 		if (name[len] != '"')
 			continue;
 		int n = snprintf(inc, sizeof(inc), "%s/%.*s", dir, (int)len, name);
-		if (n > 0 && (size_t)n < sizeof(inc) && lstat(inc, &st) == 0 && S_ISREG(st.st_mode))
-			read_entry(inc, &st, FTW_F, NULL);
+		if (n > 0 && (size_t)n < sizeof(inc))
+			read_path(inc);
 	}
 	free(text);
 }
@@ -435,9 +444,10 @@ static bool is_source(const char *path)
 /* A target directory's files, and what its sources include from outside it. */
 static int read_target_entry(const char *path, const struct stat *st, int type, struct FTW *f)
 {
-	read_entry(path, st, type, f);
 	if (type == FTW_F && S_ISREG(st->st_mode) && is_source(path))
-		read_relative_includes(path);
+		read_source_and_includes(path);
+	else
+		read_entry(path, st, type, f);
 	return 0;
 }
 
@@ -453,12 +463,10 @@ static void read_dir_files(const char *dir)
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	char path[PATH_MAX];
-	struct stat st;
 
 	while (d && (e = readdir(d))) {
 		pathf(path, "%s/%s", dir, e->d_name);
-		if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
-			read_entry(path, &st, FTW_F, NULL);
+		read_path(path);
 	}
 	if (d)
 		closedir(d);
@@ -483,8 +491,8 @@ static void read_part(const char *tree, const char *part, bool with_includes)
 /* Every directory and inode of the tree (make stats far more than it reads), then the
  * content of what a build reads: the shared parts, the targets' directories with what
  * their sources include from outside them, the directories above those, the files the
- * top-level Kbuild regenerates from and the top-level files. A target outside a directory (vmlinux, bzImage; or none: make's
- * default) reads the whole tree. */
+ * top-level Kbuild regenerates from and the top-level files. A target outside a
+ * directory (vmlinux, bzImage; or none: make's default) reads the whole tree. */
 static void warm_tree(const char *tree, char **targets, int ntargets)
 {
 	bool whole = ntargets == 0;
@@ -509,11 +517,9 @@ static void warm_tree(const char *tree, char **targets, int ntargets)
 		read_part(tree, tree_reads[i], false);
 	for (size_t i = 0; tree_files[i]; i++) {
 		char path[PATH_MAX];
-		struct stat st;
 
 		pathf(path, "%s/%s", tree, tree_files[i]);
-		if (lstat(path, &st) == 0)
-			read_entry(path, &st, FTW_F, NULL);
+		read_path(path);
 	}
 	read_dir_files(tree);
 }

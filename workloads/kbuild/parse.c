@@ -114,10 +114,9 @@ static const struct workload_seconds_line timings[] = {
 	{ "guest_sys_s", "guest_sys" },
 };
 
-/* Printed since 2026-12-02: optional, so captures from before still parse. */
-static const struct {
-	const char *key, *metric;
-} wait_lines[] = {
+/* Printed since 2026-12-02: optional, so captures from before still parse (a key and its
+ * metric, as for the timings, though not all are seconds). */
+static const struct workload_seconds_line wait_lines[] = {
 	{ "guest_idle_s", "guest_idle" },
 	{ "guest_iowait_s", "guest_iowait" },
 	{ "disk_read_kib", "disk_read" },

@@ -166,11 +166,17 @@ static bool parse_took(const char *line, int *worker, unsigned long long *cycles
 	       unsigned_after(s, "=");
 }
 
-static struct worker_block *find_block(struct parsed *p, int worker)
+/* The worker's block, made empty on its first "All test took" line. */
+static struct worker_block *worker_block(struct parsed *p, int worker)
 {
 	if (!p->block_of)
 		p->block_of = xcalloc(WORKERS_MAX, sizeof(*p->block_of));
-	return p->block_of[worker] ? &p->blocks[p->block_of[worker] - 1] : NULL;
+	if (!p->block_of[worker]) {
+		p->blocks = xrealloc(p->blocks, (p->nblocks + 1) * sizeof(*p->blocks));
+		p->blocks[p->nblocks++] = (struct worker_block){ .worker = worker };
+		p->block_of[worker] = p->nblocks;
+	}
+	return &p->blocks[p->block_of[worker] - 1];
 }
 
 /* An "All test took" line closes the worker's open Summary lines. With one load per test
@@ -185,16 +191,7 @@ static void close_block(struct parsed *p, int worker, unsigned long long cycles)
 		p->bad_worker = worker;
 		return;
 	}
-	blk = find_block(p, worker);
-	if (!blk) {
-		p->blocks = xrealloc(p->blocks, (p->nblocks + 1) * sizeof(*p->blocks));
-		p->blocks[p->nblocks++] = (struct worker_block){
-			.tests = p->open, .ntests = p->nopen, .worker = worker, .cycles = cycles };
-		p->block_of[worker] = p->nblocks;
-		p->open = NULL;
-		p->nopen = 0;
-		return;
-	}
+	blk = worker_block(p, worker);
 	if (p->nopen) {
 		blk->tests = xrealloc(blk->tests, (blk->ntests + p->nopen) * sizeof(*blk->tests));
 		memcpy(blk->tests + blk->ntests, p->open, p->nopen * sizeof(*p->open));
