@@ -50,6 +50,11 @@ static void print_plan(const struct run *r, FILE *out)
 		fprintf(out, "plan: %zu kernel line%s x %zu variants x %zu workloads x %zu vCPU counts x %d boots",
 			hb_strv_len(p->lines), hb_strv_len(p->lines) == 1 ? "" : "s", hb_strv_len(p->variants),
 			r->nworkloads, p->ncores, p->boots);
+	for (size_t i = 0; p->workload_boots && p->workload_boots[i]; i++) /* "hackbench=8" */
+		fprintf(out, "%s%.*s %s", i ? ", " : " (", (int)strcspn(p->workload_boots[i], "="),
+			p->workload_boots[i], strchr(p->workload_boots[i], '=') + 1);
+	if (p->workload_boots && p->workload_boots[0])
+		fputs(": workload.ini icount_boots)", out);
 	fprintf(out, " = %zu cells, %d repetition%s each, %s order%s; guest memory %ldM\n", p->ncells,
 		p->reps, p->reps == 1 ? "" : "s", p->order == ORDER_GROUPED ? "grouped" : "interleaved",
 		shuffle, r->mem_mib);

@@ -129,6 +129,14 @@ static int add_icount_params(struct run *r, struct workload *w, char **why)
 	return 0;
 }
 
+static void add_workload_boots(struct run_opts *o, const struct workload *w)
+{
+	char *item = xasprintf("%s=%d", w->name, w->icount_boots);
+
+	hb_strv_append_once(&o->workload_boots, item);
+	free(item);
+}
+
 /* The used variants in the default set's order (baseline first), then the others. */
 static char **in_default_order(char *const *available, char *const *used)
 {
@@ -168,6 +176,11 @@ int main_job_fill(struct run *r, bool cores_given, char **why)
 		bool own = !cores_given && w->icount_cores && icount;
 
 		free(clock_why);
+		/* Its own rounds under icount, where one boot is cheap and the clock exact: more
+		 * pairs narrow a small effect's interval (t with n - 1 degrees of freedom). */
+		if (icount && w->icount_boots && !o->boots_given && !o->until_ci &&
+		    w->icount_boots != o->boots)
+			add_workload_boots(o, w);
 		if (own && add_icount_params(r, w, why) < 0)
 			rc = -1;
 		else

@@ -37,6 +37,8 @@ static json_object *plan_json(const struct run *r)
 	json_object_object_add(p, "cores", cores);
 	json_object_object_add(p, "reps", json_object_new_int(pl->reps));
 	json_object_object_add(p, "boots", json_object_new_int(pl->boots));
+	if (pl->workload_boots) /* the main job's own rounds of some workloads */
+		json_object_object_add(p, "workload_boots", strv_json(pl->workload_boots));
 	if (r->opts->until_ci > 0) { /* boots is then the most rounds; the rule adds them */
 		json_object *u = json_object_new_object();
 		json_object_object_add(u, "pct", json_object_new_double(r->opts->until_ci));

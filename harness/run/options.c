@@ -118,5 +118,7 @@ void run_opts_free(struct run_opts *o)
 {
 	hb_opts_free(&run_spec, o);
 	hb_free_strv(o->keep);
+	hb_free_strv(o->workload_boots);
 	o->keep = NULL;
+	o->workload_boots = NULL;
 }

@@ -22,6 +22,8 @@ struct run_opts {
 	bool reps_given;       /* on the command line, not the table's default */
 	int boots;             /* with until_ci the minimum number of rounds */
 	bool boots_given;
+	char **workload_boots; /* "WORKLOAD=N": the main job's own rounds of a workload
+				* (workload.ini icount_boots), or a resumed plan's; NULL: none */
 	double until_ci;       /* > 0: add rounds until every 95% CI half-width <= this (pp) */
 	int max_boots;         /* with until_ci: at most this many rounds (at least --boots) */
 	bool max_boots_given;

@@ -48,8 +48,48 @@ static void add_round(struct plan *p, size_t *cap, gsl_rng *rng, const char *w, 
 	free(idx);
 }
 
+int plan_workload_boots(const struct plan *p, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (size_t i = 0; p->workload_boots && p->workload_boots[i]; i++)
+		if (!strncmp(p->workload_boots[i], w, n) && p->workload_boots[i][n] == '=')
+			return atoi(p->workload_boots[i] + n + 1);
+	return p->boots;
+}
+
+const char *plan_bad_workload_boots(char *const *workload_boots, char *const *workloads)
+{
+	for (size_t i = 0; workload_boots && workload_boots[i]; i++) {
+		const char *item = workload_boots[i], *eq = strchr(item, '=');
+		char *name = eq ? xstrndup(item, (size_t)(eq - item)) : NULL, *end = NULL;
+		long n = eq ? strtol(eq + 1, &end, 10) : 0;
+		bool ok = name && hb_strv_contains(workloads, name) && end != eq + 1 && !*end &&
+			  n >= 1 && n <= 1000;
+
+		for (size_t j = 0; ok && j < i; j++)
+			ok = strncmp(workload_boots[j], item, (size_t)(eq - item) + 1) != 0;
+		free(name);
+		if (!ok)
+			return item;
+	}
+	return NULL;
+}
+
+int plan_max_boots(const struct plan *p)
+{
+	int most = p->boots;
+
+	for (size_t w = 0; p->workloads[w]; w++)
+		if (plan_workload_boots(p, p->workloads[w]) > most)
+			most = plan_workload_boots(p, p->workloads[w]);
+	return most;
+}
+
 void plan_build(struct plan *p)
 {
+	int rounds = plan_max_boots(p);
+
 	size_t cap = 0;
 	gsl_rng *rng = NULL;
 
@@ -59,7 +99,7 @@ void plan_build(struct plan *p)
 		for (size_t v = 0; v < hb_strv_len(p->variants) * nlines(p); v++)
 			for (size_t w = 0; p->workloads[w]; w++)
 				for (size_t c = 0; c < p->ncores; c++)
-					for (int b = 0; b < p->boots; b++)
+					for (int b = 0; b < plan_workload_boots(p, p->workloads[w]); b++)
 						add_cell(p, &cap, v, p->workloads[w], (int)p->cores[c], b);
 		return;
 	}
@@ -67,10 +107,11 @@ void plan_build(struct plan *p)
 		rng = gsl_rng_alloc(gsl_rng_mt19937);
 		gsl_rng_set(rng, p->seed);
 	}
-	for (int b = 0; b < p->boots; b++)
+	for (int b = 0; b < rounds; b++)
 		for (size_t c = 0; c < p->ncores; c++)
 			for (size_t w = 0; p->workloads[w]; w++)
-				add_round(p, &cap, rng, p->workloads[w], (int)p->cores[c], b);
+				if (b < plan_workload_boots(p, p->workloads[w]))
+					add_round(p, &cap, rng, p->workloads[w], (int)p->cores[c], b);
 	if (rng)
 		gsl_rng_free(rng);
 }
@@ -120,6 +161,7 @@ void plan_free(struct plan *p)
 	hb_free_strv(p->lines);
 	hb_free_strv(p->variants);
 	hb_free_strv(p->workloads);
+	hb_free_strv(p->workload_boots);
 	hb_free_strv(p->keep);
 	free(p->cores);
 	for (size_t i = 0; i < p->ncells; i++)

@@ -25,7 +25,9 @@ struct plan {
 	char **workloads;
 	long *cores;
 	size_t ncores;
-	int boots;
+	int boots;            /* rounds of every workload not in workload_boots */
+	char **workload_boots; /* "WORKLOAD=N": a workload's own number of rounds (the main
+			       * job's icount_boots, run/main_job.h); NULL when none */
 	int reps;
 	enum plan_order order;
 	unsigned long seed;   /* 0: no shuffle */
@@ -39,6 +41,13 @@ struct plan {
  * variant) of a (workload, cores, boot), shuffled together; with one line the order is
  * the one plans had before lines. */
 void plan_build(struct plan *p);
+/* The rounds workload w runs: its workload_boots entry, else p->boots. */
+int plan_workload_boots(const struct plan *p, const char *w);
+/* NULL when every "WORKLOAD=N" names one of p->workloads once, with N from 1 to 1000;
+ * else the first item that does not (a resumed meta.json is not trusted). */
+const char *plan_bad_workload_boots(char *const *workload_boots, char *const *workloads);
+/* The most rounds any workload runs (the plan's last boot index + 1). */
+int plan_max_boots(const struct plan *p);
 /* "variant/workload/cores/boot" on the default line (as before lines, so old journals
  * resume), "LINE:variant/workload/cores/boot" on any other: a cell's journal identity. */
 char *plan_cell_key(const struct plan_cell *c);

@@ -60,6 +60,7 @@ int resume_read_plan(const char *dir, struct run_opts *o, char **why)
 {
 	const char *given = plan_option_given(o);
 	json_object *meta, *plan, *v;
+	const char *bad;
 
 	if (given) {
 		*why = xasprintf("%s: not accepted with --resume (the plan comes from the result set's "
@@ -80,6 +81,8 @@ int resume_read_plan(const char *dir, struct run_opts *o, char **why)
 	o->variants = strv_from_json(hb_json_get(plan, "variants"));
 	o->workloads = strv_from_json(hb_json_get(plan, "workloads"));
 	o->keep = hb_json_get(plan, "keep") ? strv_from_json(hb_json_get(plan, "keep")) : NULL;
+	o->workload_boots = hb_json_get(plan, "workload_boots")
+		? strv_from_json(hb_json_get(plan, "workload_boots")) : NULL;
 	hb_free_strv(o->params);
 	o->params = strv_from_json(hb_json_get(plan, "params"));
 	v = hb_json_get(plan, "cores");
@@ -111,6 +114,11 @@ int resume_read_plan(const char *dir, struct run_opts *o, char **why)
 	json_object_put(meta);
 	if (!o->variants[0] || !o->workloads[0] || !o->vm.ncores || o->reps < 1 || o->boots < 1) {
 		*why = xasprintf("--resume: the plan in %s/meta.json is incomplete", dir);
+		return -1;
+	}
+	if ((bad = plan_bad_workload_boots(o->workload_boots, o->workloads))) {
+		*why = xasprintf("--resume: workload_boots '%s' in %s/meta.json is not WORKLOAD=N of "
+				 "the plan's workloads (N from 1 to 1000, each workload once)", bad, dir);
 		return -1;
 	}
 	return 0;

@@ -241,9 +241,9 @@ int run_setup(struct run *r, char **why)
 		return rc;
 	r->plan = (struct plan){ .lines = o->lines, .variants = o->variants, .workloads = o->workloads, .cores = o->vm.cores,
 				 .ncores = o->vm.ncores, .boots = o->until_ci ? o->max_boots : o->boots,
-				 .reps = o->reps, .order = o->order,
+				 .workload_boots = o->workload_boots, .reps = o->reps, .order = o->order,
 				 .seed = o->seed, .keep = o->keep };
-	o->lines = o->variants = o->keep = NULL; /* the plan owns the lists now */
+	o->lines = o->variants = o->keep = o->workload_boots = NULL; /* the plan owns the lists now */
 	o->workloads = NULL;
 	o->vm.cores = NULL;
 	plan_build(&r->plan);

@@ -128,6 +128,11 @@ static int workload_key(struct load_ctx *c, const char *key, const char *value)
 		replace(&w->default_kernel, value);
 	} else if (!strcmp(key, "icount_params")) {
 		return split_items(c, key, value, &w->icount_params);
+	} else if (!strcmp(key, "icount_boots")) {
+		long boots;
+		if (parse_long_value(value, &boots) < 0 || boots < 2 || boots > 1000)
+			return fail(c, xasprintf("icount_boots: '%s' is not an integer from 2 to 1000", value));
+		w->icount_boots = (int)boots;
 	} else if (!strcmp(key, "icount_cores")) {
 		char *why = NULL;
 		free(w->icount_cores);
@@ -139,7 +144,7 @@ static int workload_key(struct load_ctx *c, const char *key, const char *value)
 					 "helper, sections, est_rep_s, est_boot_s, est_icount_rep_s, "
 					 "icount_not_deterministic, per_test, default_order, "
 					 "default_variants, default_kernel, icount_cores, icount_params, "
-					 "primary)",
+					 "icount_boots, primary)",
 					 key));
 	}
 	return 1;

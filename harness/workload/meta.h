@@ -83,6 +83,8 @@ struct workload {
 	size_t nicount_cores;
 	char **icount_params; /* "KEY=VALUE" the main job sets with icount_cores (a --param of
 			       * the same key wins); NULL when none */
+	int icount_boots;     /* the main job's rounds of it under icount, unless --boots or
+			       * --until-ci is given; 0: run's --boots default */
 	char **sections;      /* jobs filed as <name>-<section>, e.g. test_vmalloc-performance;
 			       * NULL when none */
 	struct workload_param *params;

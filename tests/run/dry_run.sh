@@ -203,8 +203,34 @@ for w in $(ls "$HARDBENCH_SOURCE_DIR/workloads"); do
 	n=$(awk -v w="$w" '$4 == w' <<<"$out" | wc -l)
 	nv=$(wc -l <<<"$want")
 	ncores=$(tr , '\n' <<<"${cores:-x}" | wc -l)
-	[ "$n" -eq $((nv * ncores * 3)) ] || fail "$w: $n cells, want $nv variants x $ncores x 3 boots"
+	boots=$(ini_value "$w" icount_boots)
+	[ "$n" -eq $((nv * ncores * ${boots:-3})) ] || fail "$w: $n cells, want $nv variants x $ncores x ${boots:-3} boots"
+	if [ -n "$boots" ]; then
+		grep -q "^plan: the main job.* ($w $boots\b" <<<"$out" || fail "$w: icount_boots $boots not in the plan line: $out"
+		n=$("$harness" run --dry-run --accel tcg --workloads "$w" --boots 2 2>&1 | awk -v w="$w" '$4 == w' | wc -l)
+		[ "$n" -eq $((nv * ncores * 2)) ] || fail "$w: --boots 2 did not win over icount_boots: $n cells"
+	fi
 done
+# A resumed main job keeps a workload's own rounds; a meta.json whose workload_boots is
+# not WORKLOAD=N of its workloads is refused, naming the item.
+wb_json() {
+	mkdir -p "$WORK/wbset"
+	cat >"$WORK/wbset/meta.json" <<JSON
+{ "plan": { "kernels": ["6.1"], "variants": ["baseline", "init_on_alloc"],
+  "workloads": ["hackbench", "hugetlb"], "keep": ["6.1:baseline/hackbench/2", "6.1:init_on_alloc/hackbench/2",
+  "6.1:baseline/hugetlb/2"], "workload_boots": [$1],
+  "params": [], "cores": [2], "reps": 1, "boots": 2, "order": "interleaved", "seed": 1, "mem_mib": 0 } }
+JSON
+}
+wb_json '"hackbench=4"'
+out=$("$harness" run --resume "$WORK/wbset" --dry-run --accel tcg 2>"$WORK/err") || fail "workload_boots resume: $(cat "$WORK/err")"
+[ "$(grep -c ' hackbench ' <<<"$out")" -eq 8 ] && [ "$(grep -c ' hugetlb ' <<<"$out")" -eq 2 ] ||
+	fail "the resumed plan did not keep hackbench's 4 rounds: $out"
+wb_json '"hackbench=99999"'
+"$harness" run --resume "$WORK/wbset" --dry-run --accel tcg >/dev/null 2>"$WORK/err"
+rc=$?
+[ "$rc" -eq 2 ] && grep -q "workload_boots 'hackbench=99999'" "$WORK/err" ||
+	fail "a hostile workload_boots: exit $rc, $(cat "$WORK/err")"
 out=$("$harness" run --dry-run --accel tcg --workloads hugetlb --variants baseline,kasan --out "$set_dir" 2>&1) ||
 	fail "--variants: $out"
 grep -q '^plan: 1 kernel line x 2 variants x 1 workloads' <<<"$out" && grep -q ' kasan  *hugetlb' <<<"$out" ||

@@ -153,6 +153,75 @@ TEST(seed_repeats_and_varies_order)
 	plan_free(&none);
 }
 
+/* workload_boots: w1 runs 5 rounds, w0 the plan's 2; every round still holds every
+ * variant, w1's last rounds come after w0's, in both orders. */
+TEST(workload_boots_give_a_workload_its_own_rounds)
+{
+	static const char *const wb[] = { "w1=5", NULL };
+	enum plan_order orders[] = { ORDER_INTERLEAVED, ORDER_GROUPED };
+
+	for (size_t o = 0; o < 2; o++) {
+		struct plan p;
+		size_t n[2] = { 0 };
+		int last_w0 = -1;
+
+		{
+			static const char *const variants[] = { "v0", "v1", "v2", "v3", NULL };
+			static const char *const workloads[] = { "w0", "w1", NULL };
+			long *cores = xcalloc(1, sizeof(long));
+			cores[0] = 2;
+			p = (struct plan){ .variants = strv(variants), .workloads = strv(workloads),
+					   .cores = cores, .ncores = 1, .boots = 2, .workload_boots = strv(wb),
+					   .reps = 1, .order = orders[o], .seed = 3 };
+		}
+		plan_build(&p);
+		CHECK(plan_workload_boots(&p, "w0") == 2 && plan_workload_boots(&p, "w1") == 5);
+		CHECK(plan_max_boots(&p) == 5, "max %d", plan_max_boots(&p));
+		CHECK(p.ncells == 4 * 2 + 4 * 5, "ncells %zu, want 4 x 2 + 4 x 5", p.ncells);
+		for (size_t i = 0; i < p.ncells; i++) {
+			const struct plan_cell *c = &p.cells[i];
+			bool w1 = !strcmp(c->workload, "w1");
+			n[w1]++;
+			CHECK(c->boot < (w1 ? 5 : 2), "cell %zu: %s boot %d", i, c->workload, c->boot);
+			if (!w1)
+				last_w0 = c->boot;
+		}
+		CHECK(n[0] == 8 && n[1] == 20, "w0 %zu cells, w1 %zu", n[0], n[1]);
+		CHECK(last_w0 == 1);
+		if (orders[o] == ORDER_INTERLEAVED)
+			for (size_t r = 0; r * 4 < p.ncells; r++)
+				check_round(failures, &p, r * 4, 4);
+		plan_free(&p);
+	}
+}
+
+/* A resumed meta.json's workload_boots: each item WORKLOAD=N of the plan's workloads,
+ * N from 1 to 1000, a workload once; the first bad item is named. */
+TEST(bad_workload_boots_are_named)
+{
+	static const char *const workloads[] = { "hackbench", "kbuild", NULL };
+	static const char *const good[] = { "hackbench=8", "kbuild=1000", NULL };
+	static const char *const bad[][3] = {
+		{ "hackbench=0", NULL }, { "hackbench=1001", NULL }, { "hackbench=8x", NULL },
+		{ "hackbench=", NULL }, { "hackbench", NULL }, { "vmaops=3", NULL },
+		{ "hackbench=3", "hackbench=4", NULL }, { "hack=3", NULL },
+	};
+	char **w = strv(workloads), **g = strv(good);
+
+	CHECK(plan_bad_workload_boots(NULL, w) == NULL);
+	CHECK(plan_bad_workload_boots(g, w) == NULL, "good list refused: %s", plan_bad_workload_boots(g, w));
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char **b = strv(bad[i]);
+		const char *got = plan_bad_workload_boots(b, w);
+		CHECK(got != NULL, "case %zu (%s) accepted", i, bad[i][0]);
+		if (got)
+			CHECK_STR(got, bad[i][bad[i][1] ? 1 : 0]);
+		hb_free_strv(b);
+	}
+	hb_free_strv(w);
+	hb_free_strv(g);
+}
+
 /* Grouped: all cells of a variant together, the seed ignored. */
 TEST(grouped_order)
 {

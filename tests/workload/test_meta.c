@@ -191,6 +191,14 @@ static const struct bad_ini bad_inis[] = {
 	{ "[workload]\ndescription = x\nseed = 1\ncolour = red\n", ":4: unknown key 'colour' in [workload]" },
 	{ "[workload]\ndescription = x\nseed = 1\ndefault_order = 0\n",
 	  ":4: default_order: '0' is not an integer from 1 to 1000" },
+	{ "[workload]\ndescription = x\nseed = 1\nicount_boots = 1\n",
+	  ":4: icount_boots: '1' is not an integer from 2 to 1000" },
+	/* inih would parse the rest of a line over 199 characters as a line of its own. */
+	{ "[workload]\ndescription = x\nseed = 1\n[param n]\ntype = int\ndefault = 1\nhelp = "
+	  "0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890"
+	  "1234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901"
+	  "234567890 key = value\n",
+	  ":7: longer than 199 characters, inih's limit (accepted: a shorter line)" },
 	{ "[workload]\ndescription = x\nseed = 1\n[metric t]\nunit = s\nsource = output\n"
 	  "description = d\n", "[metric t] needs unit, lower_is_better" },
 	{ "[workload]\ndescription = x\nseed = 1\n[param n]\ntype = int\nmin = 1\nmax = 9\n"

@@ -23,8 +23,9 @@ static void drop_plan_options(struct run_opts *o)
 	hb_free_strv(o->variants);
 	hb_free_strv(o->workloads);
 	hb_free_strv(o->params);
+	hb_free_strv(o->workload_boots);
 	free(o->vm.cores);
-	o->lines = o->variants = o->workloads = NULL;
+	o->lines = o->variants = o->workloads = o->workload_boots = NULL;
 	o->params = xcalloc(1, sizeof(char *));
 	o->vm.cores = NULL;
 	o->vm.ncores = 0;
