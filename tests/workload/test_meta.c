@@ -339,6 +339,19 @@ TEST(cells)
 	CHECK(c.njobs == 2 && !strcmp(c.job_workload[0], "test_vmalloc-performance") &&
 	      argv_has(c.jobs[0].argv, "test_repeat_count=3") && c.jobs[0].argv[0][0] == '/',
 	      "performance job");
+	/* align_shift (64) is primed by default: both modes load once per test, and the
+	 * performance mode's is an untimed load first. */
+	CHECK(c.njobs == 2 && argv_has(c.jobs[0].argv, "--each-test") && argv_has(c.jobs[0].argv, "--prime") &&
+	      argv_has(c.jobs[0].argv, "64") && argv_has(c.jobs[1].argv, "--prime"), "prime align_shift");
+	workload_cell_free(&c);
+	workload_free(w);
+
+	/* Without a primed test the performance mode is one load, as the seed ran it. */
+	w = with_params("test_vmalloc", (const char *const[]){ "test_vmalloc.run_test_mask=3", NULL });
+	CHECK(workload_cell_init_target(w, &dry_run_2cpu, &c) == 0 && c.njobs == 2 &&
+	      argv_has(c.jobs[0].argv, "run_test_mask=3") && !argv_has(c.jobs[0].argv, "--each-test") &&
+	      argv_has(c.jobs[1].argv, "--each-test") && !argv_has(c.jobs[1].argv, "--prime"),
+	      "mask 3: performance one load, sequential per test, nothing primed");
 	workload_cell_free(&c);
 	workload_free(w);
 

@@ -13,6 +13,11 @@ TEST(refuses_bad_arguments)
 	CHECK_REFUSES("--each-test sets run_test_mask itself: drop 'run_test_mask=3'",
 		      fixture_helper(t->argc, t->argv), "--module", "/nonexistent.ko", "--each-test", "3",
 		      "run_test_mask=3");
+	CHECK_REFUSES("--prime 65: tests not in --each-test 1 (accepted: a subset of --each-test's bits)",
+		      fixture_helper(t->argc, t->argv), "--module", "/nonexistent.ko", "--each-test", "1",
+		      "--prime", "65");
+	CHECK_REFUSES("--prime 64: tests not in --each-test 0 (accepted: a subset of --each-test's bits)",
+		      fixture_helper(t->argc, t->argv), "--module", "/nonexistent.ko", "--prime", "64");
 }
 
 TEST_MAIN()
