@@ -110,9 +110,13 @@ static void none_expected_summary(FILE *out, struct seeds_tally *t)
 	if (!n)
 		return;
 	gsl_sort(t->none_reach_pct, 1, n);
-	fprintf(out, "; %zu where no effect is expected: %zu with a 95%% CI that includes none; their CIs "
-		"reach a median %.2f%% from none (widest %.2f%%)", n, t->none_included,
-		gsl_stats_median_from_sorted_data(t->none_reach_pct, 1, n), t->none_reach_pct[n - 1]);
+	fprintf(out, "; %zu where no effect is expected: %zu with a 95%% CI that includes none; ", n,
+		t->none_included);
+	if (n == 1)
+		fprintf(out, "its CI reaches %.2f%% from none", t->none_reach_pct[0]);
+	else
+		fprintf(out, "their CIs reach a median %.2f%% from none (widest %.2f%%)",
+			gsl_stats_median_from_sorted_data(t->none_reach_pct, 1, n), t->none_reach_pct[n - 1]);
 }
 
 /* One line over every compared row: how many agree, how many of those whose published
@@ -126,10 +130,11 @@ static void summary(struct seeds_report *sr, bool md)
 	for (size_t i = 0; i < sr->nrows; i++)
 		if (sr->rows[i].status == MATCH_OK)
 			tally_row(&t, &sr->rows[i]);
-	fprintf(out, "%ssummary: %zu rows compared: %zu agree in sign (or both within noise), "
+	fprintf(out, "%ssummary: %zu row%s compared: %zu agree%s in sign (or both within noise), "
 		"%zu also in order of magnitude, %zu within 2x; %zu of the %zu with a published effect "
-		"of at least 2%% have a 95%% CI that excludes no effect", md ? "- " : "", t.compared,
-		t.same, t.order, t.within, t.resolved, t.big);
+		"of at least 2%% ha%s a 95%% CI that excludes no effect", md ? "- " : "", t.compared,
+		t.compared == 1 ? "" : "s", t.same, t.same == 1 ? "s" : "", t.order, t.within,
+		t.resolved, t.big, t.resolved == 1 ? "s" : "ve");
 	if (t.big > t.resolved)
 		fprintf(out, " (of the other %zu, %zu exclude%s the published effect too: smaller here "
 			"than published; %zu %s too wide to tell)", t.big - t.resolved, t.smaller,

@@ -219,7 +219,7 @@ grep -Eq '^  line 2 +wall +hugetlb-noinit +baseline +0\.66x \(none expected\) +1
 grep -Eq '^  "real 0m24\.189s" +wall +init_on_alloc +baseline +76\.55x \(none expected\) .* +no effect expected, measured one$' "$WORK/ic4.txt" ||
 	fail "an expect_none row with an effect: $(cat "$WORK/ic4.txt")"
 contains "$WORK/ic4.txt" "  no effect expected, hugetlb-noinit: the patch claims the same level"
-grep -Eq '^summary: 5 rows compared: .*; 1 of the 3 with a published effect of at least 2% have a 95% CI that excludes no effect \(of the other 2, 1 excludes the published effect too: smaller here than published; 1 is too wide to tell\); 2 where no effect is expected: 1 with a 95% CI that includes none; their CIs reach a median [0-9.]+% from none \(widest [0-9.]+%\)$' \
+grep -Eq '^summary: 5 rows compared: .*; 1 of the 3 with a published effect of at least 2% has a 95% CI that excludes no effect \(of the other 2, 1 excludes the published effect too: smaller here than published; 1 is too wide to tell\); 2 where no effect is expected: 1 with a 95% CI that includes none; their CIs reach a median [0-9.]+% from none \(widest [0-9.]+%\)$' \
 	"$WORK/ic4.txt" || fail "summary with expect_none: $(grep summary "$WORK/ic4.txt")"
 "$HARNESS" report "$WORK/ic" --against-seeds="$WORK/pub4" --format json > "$WORK/ic4.json" || fail "expect_none json"
 grep -q '"expect_none": "the patch claims the same level"' "$WORK/ic4.json" || fail "json: expect_none"
@@ -227,5 +227,13 @@ expect_exit 2 "figure 1: 'expect_none' and 'noise' exclude each other" -- \
 	"$HARNESS" report "$WORK/ic" --against-seeds="$WORK/pub5"
 expect_exit 2 "figure 1: 'expect_none' must be a non-empty string" -- \
 	"$HARNESS" report "$WORK/ic" --against-seeds="$WORK/pub6"
+
+tap_case one_row_summary_in_the_singular
+# one compared row: the summary says "1 row", "1 agrees"; counts of one never read "1 have"
+printf 'variant,workload,metric,unit,value\nbaseline,hugetlb,wall,s,0.316\ninit_on_alloc,hugetlb,wall,s,24.189\n' > "$WORK/one.csv"
+import "$WORK/one.csv" "$WORK/one"
+"$HARNESS" report "$WORK/one" --against-seeds > "$WORK/one.txt" || fail "report one --against-seeds"
+grep -Eq '^summary: 1 row compared: 1 agrees in sign .*; 0 of the 1 with a published effect of at least 2% have a 95% CI' \
+	"$WORK/one.txt" || fail "singular summary: $(grep summary "$WORK/one.txt")"
 
 tap_finish
