@@ -13,6 +13,7 @@
 #include "common/xalloc.h"
 #include "seeds/render.h"
 #include "seeds/seeds_report.h"
+#include "seeds/seeds_tally.h"
 #include "analysis/table.h"
 #include "results/store.h"
 
@@ -38,69 +39,6 @@ static void bullet(FILE *out, bool md, const char *first, const char *second)
 	fprintf(out, "%s%s%s\n", md ? "- " : "", first, second);
 }
 
-/* A published effect to resolve: at least 2% (or 2% away from a ratio of 1), not called
- * noise by its author and not expected to be none here. */
-static bool published_at_least_2pct(const struct seed_figure *f)
-{
-	return !f->noise && !f->expect_none &&
-	       fabs(f->kind == SEED_RATIO ? (f->value - 1) * 100 : f->value) >= 2;
-}
-
-/* "No effect" in the figure's kind: 0%, or a ratio of 1. */
-static double no_effect(const struct seed_figure *f)
-{
-	return f->kind == SEED_RATIO ? 1 : 0;
-}
-
-/* The measured 95% interval is known (both ends finite). */
-static bool interval_known(const struct seed_match *m)
-{
-	return isfinite(m->ci_low) && isfinite(m->ci_high);
-}
-
-static bool interval_includes(const struct seed_match *m, double figure)
-{
-	return interval_known(m) && m->ci_low <= figure && figure <= m->ci_high;
-}
-
-/* The measured 95% interval excludes no effect. */
-static bool interval_excludes_none(const struct seed_match *m)
-{
-	return interval_known(m) && !interval_includes(m, no_effect(m->f));
-}
-
-/* How far the interval reaches from no effect, in percent: what "none" was resolved to. */
-static double interval_reach_pct(const struct seed_match *m)
-{
-	double none = no_effect(m->f), scale = m->f->kind == SEED_RATIO ? 100 : 1;
-	return fmax(fabs(m->ci_low - none), fabs(m->ci_high - none)) * scale;
-}
-
-struct seeds_tally {
-	size_t compared, same, order, within, big, resolved;
-	size_t smaller; /* of big - resolved: a known CI that excludes the published effect too
-			 * (an unknown one, from one sample a side, counts as too wide) */
-	size_t none_expected, none_included; /* expect_none rows; those whose CI spans none */
-	double *none_reach_pct;              /* how far each of their CIs reaches from none */
-};
-
-static void tally_row(struct seeds_tally *t, const struct seed_match *m)
-{
-	t->compared++;
-	t->same += m->agree.sign == SIGN_SAME || m->agree.sign == SIGN_BOTH_NOISE;
-	t->order += m->agree.sign == SIGN_SAME && m->agree.same_order;
-	t->within += m->agree.sign == SIGN_SAME && m->agree.within_2x;
-	if (published_at_least_2pct(m->f)) {
-		t->big++;
-		t->resolved += interval_excludes_none(m);
-		t->smaller += interval_known(m) && !interval_excludes_none(m) && !interval_includes(m, m->f->value);
-	}
-	if (m->f->expect_none && interval_known(m)) {
-		t->none_included += !interval_excludes_none(m);
-		t->none_reach_pct[t->none_expected++] = interval_reach_pct(m);
-	}
-}
-
 /* "; 38 where no effect is expected: 28 with a 95% CI that includes none; their CIs reach
  * a median 0.62% from none (widest 33.02%)": how finely "none" was resolved. */
 static void none_expected_summary(FILE *out, struct seeds_tally *t)
@@ -124,12 +62,10 @@ static void none_expected_summary(FILE *out, struct seeds_tally *t)
  * none is expected came out. */
 static void summary(struct seeds_report *sr, bool md)
 {
-	struct seeds_tally t = { .none_reach_pct = xcalloc(sr->nrows + 1, sizeof(double)) };
+	struct seeds_tally t;
 	FILE *out = sr->ctx->out;
 
-	for (size_t i = 0; i < sr->nrows; i++)
-		if (sr->rows[i].status == MATCH_OK)
-			tally_row(&t, &sr->rows[i]);
+	seeds_tally_run(sr, &t);
 	fprintf(out, "%ssummary: %zu row%s compared: %zu agree%s in sign (or both within noise), "
 		"%zu also in order of magnitude, %zu within 2x; %zu of the %zu with a published effect "
 		"of at least 2%% ha%s a 95%% CI that excludes no effect", md ? "- " : "", t.compared,
@@ -142,7 +78,87 @@ static void summary(struct seeds_report *sr, bool md)
 			t.big - t.resolved - t.smaller == 1 ? "is" : "are");
 	none_expected_summary(out, &t);
 	fputc('\n', out);
-	free(t.none_reach_pct);
+	seeds_tally_free(&t);
+}
+
+/* "3 of 4", or "-" when there is nothing to count. */
+static void of_cell(struct table *tb, size_t part, size_t whole)
+{
+	if (whole)
+		table_cell(tb, "%zu of %zu", part, whole);
+	else
+		table_cell(tb, "-");
+}
+
+/* The summary per seed and workload, when the run compared more than one: where the rows
+ * that agree, and those that resolve, are. */
+static void by_seed(struct seeds_report *sr, bool md)
+{
+	static const char *const heads[] = { "seed", "workload", "rows", "same sign", "same order",
+		"within 2x", "CI excludes none (published >= 2%)", "smaller here", "too wide",
+		"none expected: CI includes none" };
+	size_t n;
+	struct seeds_tally *all = seeds_tally_by_seed(sr, &n);
+	struct table tb;
+
+	if (n > 1) {
+		table_init(&tb, 10, heads);
+		table_set_left(&tb, 1);
+		for (size_t i = 0; i < n; i++) {
+			struct seeds_tally *t = &all[i];
+			table_cell(&tb, "%s", t->seed);
+			table_cell(&tb, "%s", t->workload);
+			table_cell(&tb, "%zu", t->compared);
+			table_cell(&tb, "%zu", t->same);
+			table_cell(&tb, "%zu", t->order);
+			table_cell(&tb, "%zu", t->within);
+			of_cell(&tb, t->resolved, t->big);
+			table_cell(&tb, "%zu", t->smaller);
+			table_cell(&tb, "%zu", t->big - t->resolved - t->smaller);
+			of_cell(&tb, t->none_included, t->none_expected);
+		}
+		fprintf(sr->ctx->out, md ? "\n" : "by seed:\n");
+		if (md)
+			table_print_markdown(&tb, sr->ctx->out);
+		else
+			table_print_text(&tb, sr->ctx->out, "  ");
+		table_free(&tb);
+	}
+	for (size_t i = 0; i < n; i++)
+		seeds_tally_free(&all[i]);
+	free(all);
+}
+
+/* Each row whose published effect of at least 2% the run did not resolve, by name: what
+ * to look at first. */
+static void unresolved(struct seeds_report *sr, bool md)
+{
+	FILE *out = sr->ctx->out;
+	bool first = true;
+
+	for (size_t i = 0; i < sr->nrows; i++) {
+		const struct seed_match *m = &sr->rows[i];
+		enum seeds_resolution r = seeds_row_resolution(m);
+		char *wl, pub[NUMFMT_SIZE], val[NUMFMT_SIZE], lo[NUMFMT_SIZE], hi[NUMFMT_SIZE];
+
+		if (r != RESOLUTION_SMALLER && r != RESOLUTION_TOO_WIDE)
+			continue;
+		if (first)
+			fprintf(out, "%snot resolved (a published effect of at least 2%%, a 95%% CI that "
+				"includes none):\n", md ? "\n" : "");
+		first = false;
+		wl = seed_sample_workload(m->f);
+		seeds_fmt_figure(pub, m->f->kind, m->f->value);
+		seeds_fmt_figure(val, m->f->kind, m->measured);
+		fprintf(out, "%s%s %s, %s vs %s, cores %d: %s", md ? "- " : "  ", wl, m->metric,
+			m->f->variant, m->f->baseline, m->cores, val);
+		if (isfinite(m->ci_low) && isfinite(m->ci_high))
+			fprintf(out, " (%s .. %s)", seeds_fmt_figure(lo, m->f->kind, m->ci_low),
+				seeds_fmt_figure(hi, m->f->kind, m->ci_high));
+		fprintf(out, " for %s published: %s\n", pub,
+			r == RESOLUTION_SMALLER ? "smaller here than published" : "too wide to tell");
+		free(wl);
+	}
 }
 
 static void header(struct seeds_report *sr, bool md)
@@ -169,6 +185,8 @@ static void header(struct seeds_report *sr, bool md)
 	fprintf(out, "%sagreement: effects (slowdown %%, or ratio - 1) compared; within noise = under 2 "
 		"st.err\n", md ? "- " : "");
 	summary(sr, md);
+	by_seed(sr, md);
+	unresolved(sr, md);
 	fputc('\n', out);
 	free(accel);
 	free(host);

@@ -221,6 +221,15 @@ grep -Eq '^  "real 0m24\.189s" +wall +init_on_alloc +baseline +76\.55x \(none ex
 contains "$WORK/ic4.txt" "  no effect expected, hugetlb-noinit: the patch claims the same level"
 grep -Eq '^summary: 5 rows compared: .*; 1 of the 3 with a published effect of at least 2% has a 95% CI that excludes no effect \(of the other 2, 1 excludes the published effect too: smaller here than published; 1 is too wide to tell\); 2 where no effect is expected: 1 with a 95% CI that includes none; their CIs reach a median [0-9.]+% from none \(widest [0-9.]+%\)$' \
 	"$WORK/ic4.txt" || fail "summary with expect_none: $(grep summary "$WORK/ic4.txt")"
+# the rows to resolve that did not, by name, each with what it is: smaller here, or too wide
+grep -qx 'not resolved (a published effect of at least 2%, a 95% CI that includes none):' "$WORK/ic4.txt" ||
+	fail "no list of the rows not resolved: $(cat "$WORK/ic4.txt")"
+grep -Eqx '  hugetlb wall, hugetlb-noinit vs baseline, cores 2: 1\.01x \(0\.9[0-9]*x \.\. 1\.0[0-9]*x\) for 1\.50x published: smaller here than published' \
+	"$WORK/ic4.txt" || fail "the smaller row: $(grep "for 1.50x" "$WORK/ic4.txt")"
+grep -Eqx '  hugetlb wall, hugetlb-noinit vs baseline, cores 2: 1\.01x \(.*\) for 1\.02x published: too wide to tell' \
+	"$WORK/ic4.txt" || fail "the too-wide row: $(grep 'for 1.02x' "$WORK/ic4.txt")"
+[ "$(grep -c 'published: \(smaller here\|too wide\)' "$WORK/ic4.txt")" = 2 ] || fail "a resolved or expect_none row listed"
+grep -q '^by seed:' "$WORK/ic4.txt" && fail "a by-seed table for one seed and workload"
 "$HARNESS" report "$WORK/ic" --against-seeds="$WORK/pub4" --format json > "$WORK/ic4.json" || fail "expect_none json"
 grep -q '"expect_none": "the patch claims the same level"' "$WORK/ic4.json" || fail "json: expect_none"
 expect_exit 2 "figure 1: 'expect_none' and 'noise' exclude each other" -- \
@@ -235,5 +244,29 @@ import "$WORK/one.csv" "$WORK/one"
 "$HARNESS" report "$WORK/one" --against-seeds > "$WORK/one.txt" || fail "report one --against-seeds"
 grep -Eq '^summary: 1 row compared: 1 agrees in sign .*; 0 of the 1 with a published effect of at least 2% have a 95% CI' \
 	"$WORK/one.txt" || fail "singular summary: $(grep summary "$WORK/one.txt")"
+
+tap_case by_seed_table
+# Two seeds' workloads in one run: one summary row each, their counts adding up to the run's
+# (hugetlb: 2 rows of which 1 resolved; hackbench: 1 row, within noise, too wide)
+: > "$WORK/two.csv"
+printf 'variant,workload,metric,unit,cores,value\n' > "$WORK/two.csv"
+for v in 0.316 0.317 0.318; do printf 'baseline,hugetlb,wall,s,2,%s\nbaseline,hugetlb,sys,s,2,%s\n' $v $v; done >> "$WORK/two.csv"
+for v in 24.1 24.2 24.3; do printf 'init_on_alloc,hugetlb,wall,s,2,%s\n' $v; done >> "$WORK/two.csv"
+for v in 0.30 0.33 0.36; do printf 'init_on_alloc,hugetlb,sys,s,2,%s\n' $v; done >> "$WORK/two.csv"
+for v in 10 11 12; do printf 'baseline,hackbench,guest_sys,s,2,%s\ninit_on_free,hackbench,guest_sys,s,2,%s\n' $v $v; done >> "$WORK/two.csv"
+import "$WORK/two.csv" "$WORK/two"
+"$HARNESS" report "$WORK/two" --against-seeds > "$WORK/two.txt" || fail "report two"
+grep -qx 'by seed:' "$WORK/two.txt" || fail "no by-seed table: $(cat "$WORK/two.txt")"
+grep -Eqx '  001 +hackbench +1 +0 +0 +0 +0 of 1 +0 +1 +-' "$WORK/two.txt" ||
+	fail "hackbench's by-seed row: $(grep -A3 '^by seed' "$WORK/two.txt")"
+grep -Eqx '  000 +hugetlb +2 +[0-9] +[0-9] +[0-9] +1 of 2 +1 +0 +-' "$WORK/two.txt" ||
+	fail "hugetlb's by-seed row: $(grep -A3 '^by seed' "$WORK/two.txt")"
+grep -Eq '^summary: 3 rows compared: .*; 1 of the 3 with a published effect of at least 2% has' "$WORK/two.txt" ||
+	fail "the run's summary: $(grep summary "$WORK/two.txt")"
+"$HARNESS" report "$WORK/two" --against-seeds --format markdown > "$WORK/two.md" || fail "report two markdown"
+grep -Fqx '| seed | workload | rows | same sign | same order | within 2x | CI excludes none (published >= 2%) | smaller here | too wide | none expected: CI includes none |' \
+	"$WORK/two.md" || fail "markdown by-seed table: $(cat "$WORK/two.md")"
+grep -Eq '^- hackbench guest_sys, init_on_free vs baseline, cores 2: \+0\.00% \(.*\) for \+7\.71% published: too wide to tell$' \
+	"$WORK/two.md" || fail "markdown list of the rows not resolved: $(grep published: "$WORK/two.md")"
 
 tap_finish
