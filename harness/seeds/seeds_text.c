@@ -150,8 +150,10 @@ static void unresolved(struct seeds_report *sr, bool md)
 		wl = seed_sample_workload(m->f);
 		seeds_fmt_figure(pub, m->f->kind, m->f->value);
 		seeds_fmt_figure(val, m->f->kind, m->measured);
-		fprintf(out, "%s%s %s, %s vs %s, cores %d: %s", md ? "- " : "  ", wl, m->metric,
-			m->f->variant, m->f->baseline, m->cores, val);
+		fprintf(out, "%s%s %s, %s vs %s", md ? "- " : "  ", wl, m->metric, m->f->variant, m->f->baseline);
+		if (m->cores >= 0)
+			fprintf(out, ", cores %d", m->cores);
+		fprintf(out, ": %s", val);
 		if (isfinite(m->ci_low) && isfinite(m->ci_high))
 			fprintf(out, " (%s .. %s)", seeds_fmt_figure(lo, m->f->kind, m->ci_low),
 				seeds_fmt_figure(hi, m->f->kind, m->ci_high));

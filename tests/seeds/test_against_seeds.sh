@@ -86,6 +86,10 @@ contains "$WORK/run.txt" "measured: 6 samples; accel tcg (KVM probe boot printed
 # one sample per side: no CI, so no row counts as "smaller here" (an unknown CI is too wide)
 grep -Fq "(of the other 4, 0 exclude the published effect too: smaller here than published; 4 are too wide to tell)" \
 	"$WORK/run.txt" || fail "rows without a CI counted as smaller: $(grep summary "$WORK/run.txt")"
+# ... and listed as such by name, without cores where the samples name none
+grep -Eq '^  hugetlb (wall|sys), [a-z_-]+ vs [a-z_-]+: [0-9.]+x for [0-9.]+x published: too wide to tell$' "$WORK/run.txt" ||
+	fail "a row without cores or CI in the list: $(grep -A5 '^not resolved' "$WORK/run.txt")"
+grep -q 'cores -1' "$WORK/run.txt" && fail "unknown cores printed as -1"
 tap_case kernels_per_build
 # baseline and init_on_alloc share the base build (kernel-configs/); hugetlb-noinit has its own
 contains "$WORK/run.txt" "measured:  cores unknown; accel tcg; kernels: init_on_alloc 6.1.192-hb, baseline 6.1.192-hb, hugetlb-noinit 6.1.192-hb-noinit"
