@@ -73,6 +73,7 @@ static void tally_row(struct seeds_tally *t, const struct seed_match *m)
 	t->big += r != RESOLUTION_NONE_TO_RESOLVE;
 	t->resolved += r == RESOLUTION_RESOLVED;
 	t->smaller += r == RESOLUTION_SMALLER;
+	t->too_wide += r == RESOLUTION_TOO_WIDE;
 	if (m->f->expect_none && interval_known(m)) {
 		t->none_included += !interval_excludes_none(m);
 		t->none_reach_pct[t->none_expected++] = interval_reach_pct(m);

@@ -74,8 +74,7 @@ static void summary(struct seeds_report *sr, bool md)
 	if (t.big > t.resolved)
 		fprintf(out, " (of the other %zu, %zu exclude%s the published effect too: smaller here "
 			"than published; %zu %s too wide to tell)", t.big - t.resolved, t.smaller,
-			t.smaller == 1 ? "s" : "", t.big - t.resolved - t.smaller,
-			t.big - t.resolved - t.smaller == 1 ? "is" : "are");
+			t.smaller == 1 ? "s" : "", t.too_wide, t.too_wide == 1 ? "is" : "are");
 	none_expected_summary(out, &t);
 	fputc('\n', out);
 	seeds_tally_free(&t);
@@ -114,7 +113,7 @@ static void by_seed(struct seeds_report *sr, bool md)
 			table_cell(&tb, "%zu", t->within);
 			of_cell(&tb, t->resolved, t->big);
 			table_cell(&tb, "%zu", t->smaller);
-			table_cell(&tb, "%zu", t->big - t->resolved - t->smaller);
+			table_cell(&tb, "%zu", t->too_wide);
 			of_cell(&tb, t->none_included, t->none_expected);
 		}
 		fprintf(sr->ctx->out, md ? "\n" : "by seed:\n");

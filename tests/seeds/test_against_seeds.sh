@@ -252,7 +252,6 @@ grep -Eq '^summary: 1 row compared: 1 agrees in sign .*; 0 of the 1 with a publi
 tap_case by_seed_table
 # Two seeds' workloads in one run: one summary row each, their counts adding up to the run's
 # (hugetlb: 2 rows of which 1 resolved; hackbench: 1 row, within noise, too wide)
-: > "$WORK/two.csv"
 printf 'variant,workload,metric,unit,cores,value\n' > "$WORK/two.csv"
 for v in 0.316 0.317 0.318; do printf 'baseline,hugetlb,wall,s,2,%s\nbaseline,hugetlb,sys,s,2,%s\n' $v $v; done >> "$WORK/two.csv"
 for v in 24.1 24.2 24.3; do printf 'init_on_alloc,hugetlb,wall,s,2,%s\n' $v; done >> "$WORK/two.csv"
