@@ -370,7 +370,9 @@ TEST(cells)
 	w = with_params("vmaops", NULL);
 	CHECK(workload_cell_init_target(w, &dry_run_2cpu, &c) == 0 && argv_has(c.jobs[0].argv, "--fixed-layout") &&
 	      argv_has(c.jobs[0].argv, "--passes") && argv_has(c.jobs[0].argv, "5") &&
-	      !argv_has(c.jobs[0].argv, "--touch"), "vmaops defaults: a fixed layout, the fastest of 5 passes");
+	      !argv_has(c.jobs[0].argv, "--touch") && argv_has(c.jobs[0].argv, "--settle-ms") &&
+	      argv_has(c.jobs[0].argv, "20"),
+	      "vmaops defaults: a fixed layout, the fastest of 5 passes, each after 20 ms asleep");
 	workload_cell_free(&c);
 	workload_free(w);
 

@@ -4,9 +4,11 @@
  * mean nanoseconds per call and per VMA (and kernel cycles per call when a cycle counter
  * is available).
  *
- * usage: hb-vmaops [--iterations N] [--passes P] [--touch] [--fixed-layout]
+ * usage: hb-vmaops [--iterations N] [--passes P] [--settle-ms S] [--touch] [--fixed-layout]
  *   N      calls per (operation, K) row (default 1000)
  *   P      times each row is measured; it prints the fastest (default 1)
+ *   S      before each pass, sleep S ms, then start the pass at its own phase of the timer
+ *          tick (see settle; default 0: no sleep, no alignment)
  *   touch  write to the writable pages first, so munmap and madvise free real pages
  *   fixed-layout  re-exec without address-space randomization, so every run maps its
  *          batches at the same addresses (see fix_layout)
@@ -26,6 +28,7 @@
 #include <sys/mman.h>
 #include <sys/personality.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "helper.h"
@@ -46,6 +49,7 @@ static const int spans[] = { 1, 2, 4, 8, 16, 32 };
 struct options {
 	long iterations;
 	long passes;
+	long settle_ms;
 	int touch;
 	int fixed_layout;
 };
@@ -158,15 +162,60 @@ static struct row_result one_pass(enum vma_op op, int span, long calls, const st
 	return r;
 }
 
+/* The timer tick's period: the resolution of the coarse clock, which the tick advances. */
+static long tick_ns(void)
+{
+	struct timespec res;
+
+	if (clock_getres(CLOCK_MONOTONIC_COARSE, &res) < 0 || res.tv_sec || res.tv_nsec <= 0)
+		helper_die(HELPER_EXIT_FAIL, "clock_getres(CLOCK_MONOTONIC_COARSE): %s",
+			   res.tv_sec || res.tv_nsec <= 0 ? "no tick period" : strerror(errno));
+	return res.tv_nsec;
+}
+
+static void sleep_ns(long long ns)
+{
+	struct timespec d = { .tv_sec = ns / 1000000000LL, .tv_nsec = ns % 1000000000LL };
+
+	while (nanosleep(&d, &d) < 0 && errno == EINTR)
+		;
+}
+
+/* Before pass p of P: sleep, so that what the last pass left behind (VMAs freed through
+ * RCU, the kworkers it woke) runs while the guest is idle, not inside this pass's clock;
+ * then start at phase p/P of the timer tick. Without the sleep, one boot in five paid
+ * 19-23% more in every pass of munmap/1 (6.12, icount, 5 boots: 8139 and 8834 ns against
+ * 6833-7168). With the sleep alone, every pass started at the same phase of the 4 ms tick,
+ * set by the boot: a pass that held a tick held it every time, and mprotect/2 took 4950 or
+ * 5375 ns from boot to boot. Spreading the passes over the tick's phases makes the
+ * fastest of them the same in every boot. The coarse clock changes at the tick itself. */
+static void settle(const struct options *o, long pass)
+{
+	struct timespec first, now;
+
+	if (o->settle_ms <= 0)
+		return;
+	sleep_ns(o->settle_ms * 1000000LL);
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &first);
+	do
+		clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
+	while (now.tv_nsec == first.tv_nsec && now.tv_sec == first.tv_sec);
+	if (pass > 0)
+		sleep_ns((long long)tick_ns() * pass / o->passes);
+}
+
 /* The fastest of the passes: what interrupts the calls (a timer tick and the work it
  * wakes) only ever adds time, and at 1 VMA a pass of 1000 calls lasts 1.4 ms under icount,
  * a third of a 4 ms tick, so one boot's pass paid for such an event and the next did not:
  * madvise/1 was 1406.5 or 1801 ns, nothing between (6.12, fixed layout, 3 boots). */
 static void run_row(enum vma_op op, int span, long calls, const struct options *o, int counter)
 {
-	struct row_result r = one_pass(op, span, calls, o, counter);
+	struct row_result r;
 
+	settle(o, 0);
+	r = one_pass(op, span, calls, o, counter);
 	for (long p = 1; p < o->passes; p++) {
+		settle(o, p);
 		struct row_result next = one_pass(op, span, calls, o, counter);
 		if (next.ns < r.ns)
 			r = next;
@@ -201,13 +250,14 @@ static int have_mseal(void)
 	return 0;
 }
 
-#define USAGE "hb-vmaops [--iterations N] [--passes P] [--touch] [--fixed-layout]"
+#define USAGE "hb-vmaops [--iterations N] [--passes P] [--settle-ms S] [--touch] [--fixed-layout]"
 
 static struct options parse_args(int argc, char **argv)
 {
 	static const struct option options[] = {
 		{ "iterations", required_argument, NULL, 'i' },
 		{ "passes", required_argument, NULL, 'p' },
+		{ "settle-ms", required_argument, NULL, 's' },
 		{ "touch", no_argument, NULL, 't' },
 		{ "fixed-layout", no_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
@@ -220,6 +270,8 @@ static struct options parse_args(int argc, char **argv)
 			o.iterations = helper_parse_long("--iterations", optarg, 1, 1000000);
 		else if (c == 'p')
 			o.passes = helper_parse_long("--passes", optarg, 1, 100);
+		else if (c == 's')
+			o.settle_ms = helper_parse_long("--settle-ms", optarg, 0, 1000);
 		else if (c == 't')
 			o.touch = 1;
 		else if (c == 'f')
@@ -264,6 +316,9 @@ int main(int argc, char **argv)
 	if (counter < 0)
 		printf("# cycle counter unavailable: %s: no cycles_per_call\n", strerror(counter_errno));
 	printf("# each row: the fastest of %ld pass%s of its calls\n", o.passes, o.passes == 1 ? "" : "es");
+	if (o.settle_ms > 0)
+		printf("# before each pass: %ld ms asleep, then pass p of %ld starts p/%ld into the %ld us tick\n",
+		       o.settle_ms, o.passes, o.passes, tick_ns() / 1000);
 	printf("# layout: %s, first mapping at %p\n", personality(0xffffffff) & ADDR_NO_RANDOMIZE ?
 	       "fixed" : "randomized", first_mapping());
 	for (int op = 0; op < OP_COUNT; op++) {

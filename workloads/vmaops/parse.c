@@ -19,9 +19,9 @@ static const int spans[] = { 1, 2, 4, 8, 16, 32 };
 static int vmaops_jobs(const struct workload *w, struct workload_cell *cell, char **why)
 {
 	char *helper = workload_helper_path(w, why);
-	const char *argv[8] = { helper, "--iterations", workload_param(w, "iterations"), "--passes",
-				workload_param(w, "passes") };
-	size_t n = 5;
+	const char *argv[10] = { helper, "--iterations", workload_param(w, "iterations"), "--passes",
+				 workload_param(w, "passes"), "--settle-ms", workload_param(w, "settle_ms") };
+	size_t n = 7;
 
 	if (!helper)
 		return -1;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "common/spawn.h"
 #include "fixture.h"
@@ -70,10 +71,35 @@ TEST(fixed_layout)
 	free(b);
 }
 
+/* --settle-ms: the note names the host's tick, and the run sleeps before every pass (a
+ * lower bound on the run's time, not a speed limit: 18 rows or more, 2 passes, 20 ms). */
+TEST(settle)
+{
+	char *argv[] = { fixture_helper(t->argc, t->argv), "--iterations", "1", "--passes", "2",
+			 "--settle-ms", "20", NULL };
+	struct timespec res, t0, t1;
+	char note[128];
+	int status;
+
+	clock_getres(CLOCK_MONOTONIC_COARSE, &res);
+	snprintf(note, sizeof(note), "# before each pass: 20 ms asleep, then pass p of 2 starts p/2 into "
+		 "the %ld us tick", res.tv_nsec / 1000);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	char *out = hb_run_capture(argv, &status);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+
+	CHECK(out && status == 0, "hb-vmaops --settle-ms 20 exited %d", status);
+	CHECK(out && strstr(out, note), "no '%s' in: %s", note, out ? out : "");
+	CHECK(s >= 18 * 2 * 0.020, "18 rows x 2 passes x 20 ms asleep took only %.3f s", s);
+	free(out);
+}
+
 TEST(refuses_bad_arguments)
 {
 	CHECK_REFUSES("--iterations: bad value '0'", fixture_helper(t->argc, t->argv), "--iterations", "0");
 	CHECK_REFUSES("--passes: bad value '0'", fixture_helper(t->argc, t->argv), "--passes", "0");
+	CHECK_REFUSES("--settle-ms: bad value '1001'", fixture_helper(t->argc, t->argv), "--settle-ms", "1001");
 }
 
 TEST_MAIN()
