@@ -343,6 +343,17 @@ TEST(cells)
 	 * performance mode's is an untimed load first. */
 	CHECK(c.njobs == 2 && argv_has(c.jobs[0].argv, "--each-test") && argv_has(c.jobs[0].argv, "--prime") &&
 	      argv_has(c.jobs[0].argv, "64") && argv_has(c.jobs[1].argv, "--prime"), "prime align_shift");
+	/* align_shift (64) is a short test: 20 runs in the sequential mode's load, one in the
+	 * performance mode's (which has its own 3 repeats). */
+	CHECK(c.njobs == 2 && !argv_has(c.jobs[0].argv, "--repeat") && argv_has(c.jobs[1].argv, "--repeat") &&
+	      argv_has(c.jobs[1].argv, "64=20"), "align_shift repeated in the sequential mode only");
+	workload_cell_free(&c);
+	workload_free(w);
+
+	w = with_params("test_vmalloc", (const char *const[]){ "test_vmalloc.short_tests=65",
+							 "test_vmalloc.short_repeats=7", NULL });
+	CHECK(workload_cell_init_target(w, &dry_run_2cpu, &c) == 0 && c.njobs == 2 &&
+	      argv_has(c.jobs[1].argv, "65=7"), "short_tests 65, short_repeats 7: --repeat 65=7");
 	workload_cell_free(&c);
 	workload_free(w);
 
@@ -352,6 +363,7 @@ TEST(cells)
 	      argv_has(c.jobs[0].argv, "run_test_mask=3") && !argv_has(c.jobs[0].argv, "--each-test") &&
 	      argv_has(c.jobs[1].argv, "--each-test") && !argv_has(c.jobs[1].argv, "--prime"),
 	      "mask 3: performance one load, sequential per test, nothing primed");
+	CHECK(c.njobs == 2 && !argv_has(c.jobs[1].argv, "--repeat"), "mask 3: no short test to repeat");
 	workload_cell_free(&c);
 	workload_free(w);
 

@@ -19,7 +19,8 @@
 #define EXPECTED_TO_FAIL "align_shift_alloc_test"
 #define TEST_NAME_MAX 64
 #define MODULE_FILE "test_vmalloc.ko"
-/* helper, --module M, --each-test MASK, --prime MASK, three params, NULL: 11 at most */
+/* helper, --module M, --each-test MASK, --prime MASK, --repeat M=N, three params, NULL:
+ * 13 at most */
 #define ARGV_MAX 16
 /* Worker numbers are below nr_threads (the threads parameter's maximum is 1024): a
  * higher one is not the module's, and refusing it keeps the per-worker index bounded. */
@@ -66,12 +67,14 @@ static int module_option(const struct kernel_image *k, char **module, char **why
 static void add_mode_job(const struct workload *w, struct workload_cell *cell,
 			 const char *helper, const char *module, const char *mode)
 {
-	char loops[48], mask[48], threads[48], prime[48];
+	char loops[48], mask[48], threads[48], prime[48], repeat[48];
 	const char *argv[ARGV_MAX] = { helper };
 	size_t n = 1;
 
 	bool performance = !strcmp(mode, "performance");
-	long prime_mask = workload_param_long(w, "prime", 0) & workload_param_long(w, "run_test_mask", 0);
+	long run_mask = workload_param_long(w, "run_test_mask", 0);
+	long prime_mask = workload_param_long(w, "prime", 0) & run_mask;
+	long short_mask = performance ? 0 : workload_param_long(w, "short_tests", 0) & run_mask;
 	/* One worker has no one to line up with: the performance mode is one load, as the
 	 * seed ran it, unless a primed test needs its untimed twin just before it. */
 	bool per_test = !strcmp(workload_param(w, "loads"), "per_test") && (!performance || prime_mask);
@@ -90,6 +93,12 @@ static void add_mode_job(const struct workload *w, struct workload_cell *cell,
 		snprintf(prime, sizeof(prime), "%ld", prime_mask);
 		argv[n++] = "--prime";
 		argv[n++] = prime;
+	}
+	if (per_test && short_mask) {
+		snprintf(repeat, sizeof(repeat), "%ld=%ld", short_mask,
+			 workload_param_long(w, "short_repeats", 1));
+		argv[n++] = "--repeat";
+		argv[n++] = repeat;
 	}
 	argv[n++] = "sequential_test_order=1";
 	argv[n++] = loops;

@@ -18,6 +18,16 @@ TEST(refuses_bad_arguments)
 		      "--prime", "65");
 	CHECK_REFUSES("--prime 64: tests not in --each-test 0 (accepted: a subset of --each-test's bits)",
 		      fixture_helper(t->argc, t->argv), "--module", "/nonexistent.ko", "--prime", "64");
+	CHECK_REFUSES("--repeat: bad value '64' (accepted: MASK=N, e.g. 64=20)", fixture_helper(t->argc, t->argv),
+		      "--module", "/nonexistent.ko", "--each-test", "64", "--repeat", "64");
+	CHECK_REFUSES("--repeat N: bad value '0'", fixture_helper(t->argc, t->argv), "--module",
+		      "/nonexistent.ko", "--each-test", "64", "--repeat", "64=0");
+	CHECK_REFUSES("--repeat 65=2: tests not in --each-test 64 (accepted: a subset of --each-test's bits)",
+		      fixture_helper(t->argc, t->argv), "--module", "/nonexistent.ko", "--each-test", "64",
+		      "--repeat", "65=2");
+	CHECK_REFUSES("--repeat sets test_repeat_count itself: drop 'test_repeat_count=3'",
+		      fixture_helper(t->argc, t->argv), "--module", "/nonexistent.ko", "--each-test", "64",
+		      "--repeat", "64=2", "test_repeat_count=3");
 }
 
 TEST_MAIN()
