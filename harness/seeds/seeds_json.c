@@ -56,8 +56,8 @@ static json_object *measured_conditions(struct seeds_report *sr, const struct se
 {
 	json_object *c = json_object_new_object();
 	char *accel = seeds_measured_accel(sr->ctx);
-	char *kv = seeds_measured_kernel(sr->ctx, m->f->variant);
-	char *kb = seeds_measured_kernel(sr->ctx, m->f->baseline);
+	char *kv = seeds_measured_kernel(sr->ctx, m->f->variant, m->line);
+	char *kb = seeds_measured_kernel(sr->ctx, m->f->baseline, m->line);
 
 	json_object_object_add(c, "cores", hb_json_count(m->cores));
 	json_object_object_add(c, "accel", json_object_new_string(accel));
@@ -189,7 +189,7 @@ static void csv_row(struct seeds_report *sr, const struct seed_match *m)
 {
 	const struct seed_figure *f = m->f;
 	FILE *out = sr->ctx->out;
-	char *kv = seeds_measured_kernel(sr->ctx, f->variant), *accel = seeds_measured_accel(sr->ctx);
+	char *kv = seeds_measured_kernel(sr->ctx, f->variant, m->line), *accel = seeds_measured_accel(sr->ctx);
 	bool ok = m->status == MATCH_OK;
 
 	csv_cell(out, f->seed, true);

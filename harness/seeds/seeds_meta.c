@@ -1,5 +1,5 @@
-/* The measured side's conditions, from the run's meta.json: "accel", "kernels" (build ->
- * {"release"}), "variants" (variant -> {"build"}) and "host" (hostinfo/hostinfo.h).
+/* The measured side's conditions, from the run's meta.json: "accel", "kernels_by_line"
+ * (line -> build -> {"release"}; older sets: "kernels", one line's), "variants" (variant -> {"build"}) and "host" (hostinfo/hostinfo.h).
  * Whatever meta.json does not say is "unknown", never a guess about another run. */
 #include <math.h>
 #include <stdio.h>
@@ -61,18 +61,27 @@ static char *variant_build(const struct report_ctx *ctx, const char *variant)
 	return NULL;
 }
 
-char *seeds_measured_kernel(const struct report_ctx *ctx, const char *variant)
+/* The release of key (a build, or a variant for writers that keyed by variant) on the line:
+ * "kernels_by_line".line first, since "kernels" lists only the run's first line. */
+static const char *release_of(const struct report_ctx *ctx, const char *line, const char *key)
 {
-	char *build;
 	const char *release = NULL;
 
-	if (!meta_at(ctx, (const char *[]){ "kernels", NULL }))
-		return xstrdup(UNKNOWN);
-	build = variant_build(ctx, variant);
-	if (build)
-		release = meta_string(ctx, (const char *[]){ "kernels", build, "release", NULL });
-	if (!release) /* a writer that keyed kernels by variant */
-		release = meta_string(ctx, (const char *[]){ "kernels", variant, "release", NULL });
+	if (line)
+		release = meta_string(ctx, (const char *[]){ "kernels_by_line", line, key,
+							     "release", NULL });
+	if (!release && (!line || !meta_at(ctx, (const char *[]){ "kernels_by_line", NULL })))
+		release = meta_string(ctx, (const char *[]){ "kernels", key, "release", NULL });
+	return release;
+}
+
+char *seeds_measured_kernel(const struct report_ctx *ctx, const char *variant, const char *line)
+{
+	char *build = variant_build(ctx, variant);
+	const char *release = build ? release_of(ctx, line, build) : NULL;
+
+	if (!release)
+		release = release_of(ctx, line, variant);
 	free(build);
 	return xstrdup(release ? release : UNKNOWN);
 }

@@ -61,7 +61,8 @@ void seeds_match_free(struct seed_match *m);
 
 /* Measured conditions from meta.json ("unknown" where it says nothing). Callers free. */
 char *seeds_measured_accel(const struct report_ctx *ctx);
-char *seeds_measured_kernel(const struct report_ctx *ctx, const char *variant);
+/* The release the variant ran on the kernel line (NULL: the run's only line, old sets). */
+char *seeds_measured_kernel(const struct report_ctx *ctx, const char *variant, const char *line);
 /* The kernel line a figure without "kernel_line" is compared on: the run's first line
  * (meta.json plan.kernels[0], whose kernels meta.json "kernels" lists), else the samples'
  * first, else 6.1. */

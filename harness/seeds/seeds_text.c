@@ -227,7 +227,7 @@ static char *measured_conditions(struct seeds_report *sr, const struct seed_matc
 		seeds_add_unique(&cores, rows[i].cores >= 0 ? buf : "unknown");
 		for (int side = 0; side < 2; side++) {
 			const char *v = side ? rows[i].f->baseline : rows[i].f->variant;
-			char *k = seeds_measured_kernel(sr->ctx, v), *kv = xasprintf("%s %s", v, k);
+			char *k = seeds_measured_kernel(sr->ctx, v, rows[i].line), *kv = xasprintf("%s %s", v, k);
 			seeds_add_unique(&kernels, k);
 			seeds_add_unique(&variants, kv);
 			free(k);

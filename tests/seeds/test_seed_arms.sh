@@ -71,6 +71,17 @@ echo '{"harness_version":"test","plan":{"kernels":["6.1","6.12"]}}' > "$two/meta
 grep -Eq '^  line 380 +munmap/1 +baseline +909 +1104 +944 +1114 ' "$WORK/t.txt" ||
 	fail "6.12 figure compared on another line: $(grep 'line 380' "$WORK/t.txt")"
 
+tap_case release_of_the_figures_line
+# A run of two lines lists its first line's kernels as "kernels" and each line's in
+# "kernels_by_line": the 6.12 figures name 6.12's release, not 6.1's or "unknown".
+k61='"base":{"line":"6.1","release":"6.1.192"},"mseal-off":{"line":"6.1","release":"6.1.192"}'
+k612='"base":{"line":"6.12","release":"6.12.118"},"mseal-off":{"line":"6.12","release":"6.12.118"},"mseal-prewalk":{"line":"6.12","release":"6.12.118"}'
+echo '{"harness_version":"test","accel":"tcg","plan":{"kernels":["6.1","6.12"]},"variants":{"baseline":{"build":"base"},"mseal-off":{"build":"mseal-off"},"mseal-prewalk":{"build":"mseal-prewalk"}},"kernels":{'"$k61"'},"kernels_by_line":{"6.1":{'"$k61"'},"6.12":{'"$k612"'}}}' > "$two/meta.json"
+"$HARNESS" report "$two" --against-seeds --workload vmaops > "$WORK/k.txt" 2>&1 || fail "report two lines with kernels"
+contains "$WORK/k.txt" "measured:  cores 2; accel tcg; kernel 6.12.118 (kernel line 6.12)"
+grep 'measured:  cores' "$WORK/k.txt" | grep -q '6\.1\.192\|unknown' &&
+	fail "a 6.12 figure named another line's release: $(grep -m1 'measured:  cores' "$WORK/k.txt")"
+
 tap_case run_without_the_line
 old=$WORK/only61
 vmaops_set "$old" 6.1 "mseal-off baseline"
