@@ -12,6 +12,7 @@
 #include "boot/clock.h"
 #include "commands.h"
 #include "common/argparse.h"
+#include "common/json.h"
 #include "common/log.h"
 #include "common/tmpdir.h"
 #include "common/paths.h"
@@ -20,6 +21,7 @@
 #include "executor/executor.h"
 #include "plot/plot.h"
 #include "report/report.h"
+#include "results/store.h"
 #include "run/run.h"
 #include "run/stop_rule.h"
 #include "workload/workload.h"
@@ -117,15 +119,13 @@ static int open_result_set(struct run *r, int argc, char **argv)
 /* A resumed run must measure with the kernels it started with. */
 static int check_resumed_kernels(const struct run *r)
 {
-	json_object *kernels, *by_line = NULL, *e, *key;
+	json_object *e, *key;
 
-	if (!r->opts->resume || !json_object_object_get_ex(r->meta, "kernels", &kernels))
+	if (!r->opts->resume || !hb_json_get(r->meta, "kernels"))
 		return 0;
-	json_object_object_get_ex(r->meta, "kernels_by_line", &by_line);
 	for (size_t k = 0; k < r->nkernels; k++) {
-		/* Sets from before lines list the default line's kernels in "kernels" alone. */
-		json_object *of_line = kernels;
-		if (by_line && !json_object_object_get_ex(by_line, r->kernel_lines[k], &of_line))
+		json_object *of_line = rs_meta_line_kernels(r->meta, r->kernel_lines[k]);
+		if (!of_line)
 			continue;
 		if (!json_object_object_get_ex(of_line, r->kernel_builds[k], &e) ||
 		    !json_object_object_get_ex(e, "key", &key))

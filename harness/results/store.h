@@ -108,5 +108,9 @@ char *rs_new_run_id(const char *tag);
  * (argv, NULL-terminated; may be NULL) and host (consumed; NULL: none). Caller
  * json_object_put()s. */
 json_object *rs_meta_new(char *const argv[], json_object *host);
+/* The builds a run used on a kernel line (build -> {"line", "release", "key", ...}), borrowed
+ * from meta: "kernels_by_line".line, NULL when the set has lines but not this one; sets from
+ * before kernel lines list their one line's builds as "kernels". */
+json_object *rs_meta_line_kernels(json_object *meta, const char *line);
 
 #endif

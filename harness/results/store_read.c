@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "common/fileutil.h"
+#include "common/json.h"
 #include "common/kernel_line.h"
 #include "common/log.h"
 #include "common/termsafe.h"
@@ -276,4 +277,11 @@ const char *sample_clock(const struct sample *s)
 const char *sample_line(const struct sample *s)
 {
 	return s->kernel_line ? s->kernel_line : HB_DEFAULT_LINE;
+}
+
+json_object *rs_meta_line_kernels(json_object *meta, const char *line)
+{
+	json_object *by_line = hb_json_get(meta, "kernels_by_line");
+
+	return by_line ? hb_json_get(by_line, line) : hb_json_get(meta, "kernels");
 }

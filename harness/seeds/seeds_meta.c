@@ -1,5 +1,6 @@
-/* The measured side's conditions, from the run's meta.json: "accel", "kernels_by_line"
- * (line -> build -> {"release"}; older sets: "kernels", one line's), "variants" (variant -> {"build"}) and "host" (hostinfo/hostinfo.h).
+/* The measured side's conditions, from the run's meta.json: "accel", each line's builds
+ * (rs_meta_line_kernels: build -> {"release"}), "variants" (variant -> {"build"}) and
+ * "host" (hostinfo/hostinfo.h).
  * Whatever meta.json does not say is "unknown", never a guess about another run. */
 #include <math.h>
 #include <stdio.h>
@@ -62,17 +63,15 @@ static char *variant_build(const struct report_ctx *ctx, const char *variant)
 }
 
 /* The release of key (a build, or a variant for writers that keyed by variant) on the line:
- * "kernels_by_line".line first, since "kernels" lists only the run's first line. */
+ * the line's own builds, since "kernels" lists only the run's first line. */
 static const char *release_of(const struct report_ctx *ctx, const char *line, const char *key)
 {
-	const char *release = NULL;
-
-	if (line)
-		release = meta_string(ctx, (const char *[]){ "kernels_by_line", line, key,
-							     "release", NULL });
-	if (!release && (!line || !meta_at(ctx, (const char *[]){ "kernels_by_line", NULL })))
-		release = meta_string(ctx, (const char *[]){ "kernels", key, "release", NULL });
-	return release;
+	/* Without a line: the run's first, as "kernels" lists it. */
+	json_object *builds = line ? rs_meta_line_kernels(ctx->meta, line)
+				   : hb_json_get(ctx->meta, "kernels");
+	json_object *release = hb_json_at(builds, (const char *[]){ key, "release", NULL });
+	return json_object_is_type(release, json_type_string) ? json_object_get_string(release)
+							       : NULL;
 }
 
 char *seeds_measured_kernel(const struct report_ctx *ctx, const char *variant, const char *line)
