@@ -42,8 +42,7 @@ static char *cpu_model(void)
 	return model;
 }
 
-/* What the answer depends on: a new host kernel, CPU or QEMU asks again. */
-static char *host_key(void)
+char *accel_host_key(void)
 {
 	struct utsname u;
 	char *model = cpu_model(), *qemu = qemu_version_line(), *key;
@@ -217,7 +216,7 @@ static enum accel_kind resolve_auto(const struct kernel_image *k, bool may_probe
 		*reason = xasprintf("/dev/kvm: %s", strerror(errno));
 		return ACCEL_TCG;
 	}
-	key = host_key();
+	key = accel_host_key();
 	c = cache_load(key);
 	if (c && cached_string(c, "accel") && cached_string(c, "reason")) {
 		answer = !strcmp(cached_string(c, "accel"), "kvm") ? ACCEL_KVM : ACCEL_TCG;

@@ -35,11 +35,32 @@ static bool has_samples(const char *dir)
 	return yes;
 }
 
+/* Where the estimate's seconds come from: this host's recorded pace (run/pace.h) for how
+ * many of the cells, or workload.ini's figures alone. */
+static void print_pace(FILE *out, const size_t *matched, size_t pending, double total,
+		       double reference)
+{
+	char buf[32];
+
+	if (!pending)
+		return;
+	if (!matched[PACE_KIND] && !matched[PACE_GROUP]) {
+		fputs("pace: no earlier run of these cells on this host: workload.ini's seconds "
+		      "(measured on the project's 2-core host; this host may be 40% faster or slower)\n", out);
+		return;
+	}
+	fprintf(out, "pace: this host's latest runs (%s): %zu of %zu cells of the same kind, %zu of the "
+		"same workload and params, %zu from workload.ini alone; %.2fx of workload.ini's "
+		"%s\n", PACE_FILE, matched[PACE_KIND], pending, matched[PACE_GROUP], matched[PACE_NONE],
+		reference > 0 ? total / reference : 1.0, hb_format_duration(reference, buf, sizeof(buf)));
+}
+
 static void print_plan(const struct run *r, FILE *out)
 {
 	const struct plan *p = &r->plan;
 	size_t pending = plan_count_pending(p), missing = run_kernels_missing(r);
-	double total = 0, at_min = 0;
+	double total = 0, at_min = 0, reference = 0;
+	size_t matched[PACE_KIND + 1] = { 0 };
 	char buf[32], bbuf[32], mbuf[32], shuffle[48] = "";
 
 	if (p->order == ORDER_INTERLEAVED && p->seed)
@@ -63,8 +84,10 @@ static void print_plan(const struct run *r, FILE *out)
 	for (size_t i = 0; i < p->ncells; i++) {
 		const struct plan_cell *c = &p->cells[i];
 		int k = plan_cell_missing(p, c);
-		double s = k ? estimate_cell_s(&r->est, c->workload, k) : 0;
+		double s = k ? estimate_cell_s(&r->est, c, k) : 0;
 		total += s;
+		reference += k ? estimate_reference_s(&r->est, c->workload, k) : 0;
+		matched[k ? estimate_pace_match(&r->est, c) : PACE_NONE] += k ? 1 : 0;
 		at_min += c->boot < r->opts->boots ? s : 0;
 		if (r->opts->dry_run)
 			fprintf(out, "  %3zu  %-5s %-16s %-14s %3d vCPUs  boot %d  %s  ~%s\n", i + 1, c->line, c->variant,
@@ -87,6 +110,7 @@ static void print_plan(const struct run *r, FILE *out)
 	}
 	fprintf(out, "kernels: %zu (%zu to build, roughly %s each here)\n", r->nkernels, missing,
 		hb_format_duration(estimate_kernel_build_s(r->opts->jobs ? r->opts->jobs : r->host_cores), bbuf, sizeof(bbuf)));
+	print_pace(out, matched, pending, total, reference);
 	fprintf(out, "estimate: %zu cells to run, about %s of guest time%s%s\n", pending,
 		hb_format_duration(total, buf, sizeof(buf)), missing ? " plus the kernel builds" : "",
 		r->accel == ACCEL_KVM ? "" : " (estimated for TCG; KVM is much faster)");
@@ -153,7 +177,7 @@ static double remaining_estimate(const struct run *r, size_t from)
 	for (size_t i = from; i < r->plan.ncells; i++) {
 		int k = plan_cell_missing(&r->plan, &r->plan.cells[i]);
 		if (k)
-			s += estimate_cell_s(&r->est, r->plan.cells[i].workload, k);
+			s += estimate_cell_s(&r->est, &r->plan.cells[i], k);
 	}
 	return s;
 }
@@ -260,6 +284,7 @@ static int execute(struct run *r, int argc, char **argv)
 	sigaddset(&stop, SIGTERM);
 	sigprocmask(SIG_BLOCK, &stop, NULL); /* checked between cells; boots read them from a signalfd */
 	measure(r);
+	estimator_save_pace(&r->est); /* the next estimate runs at this host's pace */
 	return finish(r);
 }
 

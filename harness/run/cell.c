@@ -95,7 +95,6 @@ static char *cell_log_dir(const struct run *r, const struct plan_cell *c)
 static struct vm_opts cell_vm_opts(const struct run *r, const struct plan_cell *c,
 				   const struct workload_cell *wc, const char *log_dir, int reps)
 {
-	const struct workload *w = run_workload(r, c->workload);
 	struct vm_opts o = { .accel_reason = r->accel_reason, .round = c->boot, .log_dir = log_dir,
 			     .prealloc = true, .disks = (const char *const *)wc->disks };
 	struct vm_cli cli = r->opts->vm;
@@ -108,7 +107,7 @@ static struct vm_opts cell_vm_opts(const struct run *r, const struct plan_cell *
 	o.mem_mib = r->mem_mib; /* raised to what the workloads need */
 	o.accel = r->accel;     /* resolved before the first boot */
 	if (o.timeout_s <= 0)   /* generous: four times the estimate, at least ten minutes */
-		o.timeout_s = 600 + 4 * estimate_cell_s(&r->est, w->name, reps);
+		o.timeout_s = 600 + 4 * estimate_cell_s(&r->est, c, reps);
 	o.shares = (const char *const *)wc->shares; /* --share and the workload's */
 	return o;
 }
@@ -202,7 +201,7 @@ int run_cell(struct run *r, struct plan_cell *c)
 	struct workload_cell wc;
 	struct vm_result res = { 0 };
 	bool write_failed = false, ok;
-	double t0 = hb_now(), cpu0 = hb_children_cpu_s(), secs;
+	double t0 = hb_now(), cpu0 = hb_children_cpu_s(), secs, booted = 0;
 
 	struct workload_target target = { .cores = c->cores, .mem_mib = r->mem_mib,
 					  .prepare = true, .kernel = v->kernel };
@@ -216,9 +215,12 @@ int run_cell(struct run *r, struct plan_cell *c)
 	} else {
 		for (char **p = r->opts->vm.shares; p && *p; p++) /* --share */
 			workload_add_share(&wc, *p);
+		double tb = hb_now(); /* after the workload's one-time preparation (cached) */
+
 		boot_cell(r, c, v, &wc, k, &log_dir, &res);
 		run_meta_note_boot(r, &res, c->cores);
 		reason = append_reps(r, c, &wc, &res, missing, k, done, &ndone, &write_failed);
+		booted = hb_now() - tb;
 		if (res.status != VM_OK && res.error) {
 			free(reason);
 			reason = xstrdup(res.error);
@@ -233,7 +235,7 @@ int run_cell(struct run *r, struct plan_cell *c)
 			 res.console_log) < 0)
 		write_failed = true;
 	if (ok)
-		estimator_observe(&r->est, w->name, k, secs);
+		estimator_observe(&r->est, c, k, secs, booted);
 	else
 		r->failures++;
 	if (!ok)

@@ -35,6 +35,7 @@ int run_resolve_accel(struct run *r, bool may_probe)
 	estimator_free(&r->est);
 	estimator_init(&r->est, (const struct workload *const *)r->workloads, r->nworkloads, r->accel,
 		       r->clocks);
+	estimator_use_pace(&r->est, r->opts->params);
 	return 0;
 }
 

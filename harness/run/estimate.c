@@ -3,7 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "boot/clock.h"
+#include "common/argparse.h"
 #include "common/xalloc.h"
+#include "run/plan.h"
 #include "workload/workload.h"
 
 /* Boot to the init's hello and power-off: measured about 4-8 s under TCG on the 2-core
@@ -36,6 +39,24 @@ void estimator_free(struct estimator *e)
 {
 	free(e->observed);
 	free(e->expected);
+	pace_free(&e->pace);
+	hb_free_strv(e->groups);
+	e->groups = NULL;
+}
+
+void estimator_use_pace(struct estimator *e, char *const *params)
+{
+	struct hb_strv groups = { 0 };
+
+	pace_free(&e->pace);
+	hb_free_strv(e->groups);
+	pace_load(&e->pace);
+	for (size_t i = 0; i < e->n; i++)
+		hb_strv_push(&groups, pace_group(vm_accel_name(e->accel == ACCEL_KVM ? ACCEL_KVM : ACCEL_TCG),
+						 guest_clock_name(e->clocks ? e->clocks[i] : CLOCK_HOST),
+						 e->workloads[i]->name, params));
+	hb_strv_push(&groups, NULL);
+	e->groups = groups.v;
 }
 
 static long find(const struct estimator *e, const char *name)
@@ -61,27 +82,97 @@ static double raw_estimate(const struct estimator *e, size_t i, int reps)
 	return boot_tcg_s + w->est_boot_s + per_rep * reps;
 }
 
-double estimate_cell_s(const struct estimator *e, const char *workload, int reps)
+/* The pace of workload i's cell c (NULL: of its group as a whole). */
+static double pace_of(const struct estimator *e, size_t i, const struct plan_cell *c,
+		      enum pace_match *match)
 {
-	long i = find(e, workload);
-	double raw;
+	char *kind;
+	double f;
 
-	if (i < 0)
-		return 0;
-	raw = raw_estimate(e, (size_t)i, reps);
-	if (e->expected[i] > 0)
-		raw *= e->observed[i] / e->expected[i];
-	return raw;
+	*match = PACE_NONE;
+	if (!e->groups)
+		return 1.0;
+	kind = c ? pace_kind(c->line, c->variant, c->cores) : NULL;
+	f = pace_factor(&e->pace, e->groups[i], kind, match);
+	free(kind);
+	return f;
 }
 
-void estimator_observe(struct estimator *e, const char *workload, int reps, double seconds)
+static double paced(const struct estimator *e, size_t i, const struct plan_cell *c, int reps)
+{
+	enum pace_match match;
+	return raw_estimate(e, i, reps) * pace_of(e, i, c, &match);
+}
+
+static double corrected(const struct estimator *e, size_t i, double s)
+{
+	return e->expected[i] > 0 ? s * e->observed[i] / e->expected[i] : s;
+}
+
+double estimate_cell_s(const struct estimator *e, const struct plan_cell *c, int reps)
+{
+	long i = find(e, c->workload);
+	return i < 0 ? 0 : corrected(e, (size_t)i, paced(e, (size_t)i, c, reps));
+}
+
+double estimate_workload_s(const struct estimator *e, const char *workload, int reps)
 {
 	long i = find(e, workload);
+	return i < 0 ? 0 : corrected(e, (size_t)i, paced(e, (size_t)i, NULL, reps));
+}
+
+double estimate_reference_s(const struct estimator *e, const char *workload, int reps)
+{
+	long i = find(e, workload);
+	return i < 0 ? 0 : raw_estimate(e, (size_t)i, reps);
+}
+
+enum pace_match estimate_pace_match(const struct estimator *e, const struct plan_cell *c)
+{
+	long i = find(e, c->workload);
+	enum pace_match match = PACE_NONE;
+
+	if (i >= 0)
+		pace_of(e, (size_t)i, c, &match);
+	return match;
+}
+
+static void observe(struct estimator *e, size_t i, const struct plan_cell *c, int reps,
+		    double seconds)
+{
+	e->expected[i] += paced(e, i, c, reps);
+	e->observed[i] += seconds;
+}
+
+void estimator_observe(struct estimator *e, const struct plan_cell *c, int reps, double seconds,
+		       double booted_s)
+{
+	long i = find(e, c->workload);
+	char *kind;
 
 	if (i < 0)
 		return;
-	e->expected[i] += raw_estimate(e, (size_t)i, reps);
-	e->observed[i] += seconds;
+	observe(e, (size_t)i, c, reps, seconds);
+	if (!e->groups)
+		return;
+	kind = pace_kind(c->line, c->variant, c->cores);
+	pace_learn(&e->pace, e->groups[i], kind, booted_s, raw_estimate(e, (size_t)i, reps));
+	free(kind);
+}
+
+void estimator_observe_workload(struct estimator *e, const char *workload, int reps,
+				double seconds)
+{
+	long i = find(e, workload);
+
+	if (i >= 0)
+		observe(e, (size_t)i, NULL, reps, seconds);
+}
+
+void estimator_save_pace(const struct estimator *e)
+{
+	if (e->groups)
+		pace_save(&e->pace);
 }
 
 double estimate_kernel_build_s(int jobs)

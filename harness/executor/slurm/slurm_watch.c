@@ -33,7 +33,7 @@ static void count_entry(const struct journal_entry *e, void *ctx)
 static double shard_eta(const struct slurm_exec *x, const struct shard_run *h, double now)
 {
 	size_t left = h->s->ncells > h->cells_done ? h->s->ncells - h->cells_done : 0;
-	double per = estimate_cell_s(&x->r->est, h->s->workload, x->r->plan.reps);
+	double per = estimate_workload_s(&x->r->est, h->s->workload, x->r->plan.reps);
 	double eta = (double)left * per - (h->st == SH_RUNNING ? now - h->progressed : 0);
 	return eta > 0 ? eta : 0;
 }
@@ -79,7 +79,7 @@ static void update(struct slurm_exec *x, const struct job_state *js, double now)
 			h->ended = now;
 			h->st = shard_complete(h->dir) ? SH_DONE : SH_FAILED;
 			if (h->st == SH_DONE && h->s->ncells) /* later shards' ETAs learn from it */
-				estimator_observe(&x->r->est, h->s->workload, x->r->plan.reps,
+				estimator_observe_workload(&x->r->est, h->s->workload, x->r->plan.reps,
 						  (h->ended - h->started) / (double)h->s->ncells);
 		} else if (!strcmp(js[i].state, "RUNNING") && h->st == SH_QUEUED) {
 			h->st = SH_RUNNING;
