@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "results/jsonfmt.h"
@@ -125,6 +126,32 @@ static void shard_meta_note(const struct run *r, json_object *meta)
 	json_object_object_add(meta, "shard", s);
 }
 
+/* What the plan printed before the first boot: its seconds, workload.ini's alone, and the
+ * cells this host's pace covered, so that a set shows how far its estimate was off. */
+static json_object *estimate_json(const struct run *r)
+{
+	json_object *e = json_object_new_object();
+	double total = 0, reference = 0;
+	int cells = 0, paced = 0;
+
+	for (size_t i = 0; i < r->plan.ncells; i++) {
+		const struct plan_cell *c = &r->plan.cells[i];
+		int k = plan_cell_missing(&r->plan, c);
+
+		if (!k)
+			continue;
+		cells++;
+		total += estimate_cell_s(&r->est, c, k);
+		reference += estimate_reference_s(&r->est, c->workload, k);
+		paced += estimate_pace_match(&r->est, c) != PACE_NONE;
+	}
+	json_object_object_add(e, "seconds", json_object_new_double(total));
+	json_object_object_add(e, "workload_ini_seconds", json_object_new_double(reference));
+	json_object_object_add(e, "cells", json_object_new_int(cells));
+	json_object_object_add(e, "paced_cells", json_object_new_int(paced));
+	return e;
+}
+
 json_object *run_meta_build(const struct run *r, int argc, char **argv)
 {
 	char **args = xcalloc((size_t)argc + 2, sizeof(char *));
@@ -147,6 +174,7 @@ json_object *run_meta_build(const struct run *r, int argc, char **argv)
 	json_object_object_add(m, "variants", variants_json(r));
 	json_object_object_add(m, "workloads", workloads_json(r));
 	json_object_object_add(m, "plan", plan_json(r));
+	json_object_object_add(m, "estimate", estimate_json(r));
 	if (r->adhoc.record && json_object_object_length(r->adhoc.record))
 		json_object_object_add(m, "own_change", json_object_get(r->adhoc.record));
 	json_object_object_add(m, "status", json_object_new_string("running"));
@@ -154,11 +182,24 @@ json_object *run_meta_build(const struct run *r, int argc, char **argv)
 	return m;
 }
 
+static const char *iso_now(char *buf, size_t size)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	localtime_r(&now, &tm);
+	strftime(buf, size, "%Y-%m-%dT%H:%M:%S%z", &tm);
+	return buf;
+}
+
 void run_meta_set_status(struct run *r, const char *status)
 {
+	char buf[64];
+
 	json_object_object_add(r->meta, "status", json_object_new_string(status));
 	json_object_object_add(r->meta, "failed_cells", json_object_new_int(r->failures));
 	json_object_object_add(r->meta, "pending_cells", json_object_new_int((int)plan_count_pending(&r->plan)));
+	json_object_object_add(r->meta, "finished", json_object_new_string(iso_now(buf, sizeof(buf))));
 	rs_write_meta(r->rs, r->meta);
 }
 

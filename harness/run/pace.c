@@ -11,6 +11,7 @@
 #include "common/argparse.h"
 #include "common/fileutil.h"
 #include "common/json.h"
+#include "common/lock.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
@@ -187,8 +188,15 @@ void pace_save(const struct pace *p)
 	char *host, *path;
 	const char *text;
 
+	int lock;
+	char *dir;
+
 	if (!p->learned || !json_object_object_length(p->learned))
 		return;
+	/* Runs that end together (meson's parallel tests) each merge into the latest file. */
+	dir = hb_cache_dir();
+	lock = kernel_cache_lock(dir, "pace", "another run writing " PACE_FILE);
+	free(dir);
 	all = read_file();
 	host = accel_host_key();
 	mine = child(all, host);
@@ -210,4 +218,6 @@ void pace_save(const struct pace *p)
 	free(path);
 	free(host);
 	json_object_put(all);
+	if (lock >= 0)
+		kernel_cache_unlock(lock);
 }

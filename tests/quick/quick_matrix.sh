@@ -5,7 +5,8 @@
 # under icount, 85x under the host clock here, 76x on hardware in seed 000: a robust
 # effect), that report, plot and gate work on the set,
 # that the gate passes against ci/reference (absolute icount values, --max-slowdown
-# $QUICK_MAX_SLOWDOWN), and that a corrupt line is skipped with a warning.
+# $QUICK_MAX_SLOWDOWN), that the same plan's next dry run is estimated at this run's pace,
+# and that a corrupt line is skipped with a warning.
 # Usage: quick_matrix.sh HARNESS SOURCE_DIR
 . "$(dirname "$0")/lib.sh"
 SET=$WORK/quick
@@ -19,6 +20,15 @@ rc=$?
 [ "$(meta "$SET" .status)" = complete ] || fail "meta.json status is $(meta "$SET" .status)"
 [ -n "$(meta "$SET" .accel)" ] || fail "meta.json names no accel"
 [ "$(meta "$SET" .clock.name)" = icount ] || fail "meta.json clock is $(meta "$SET" .clock.name), want icount"
+[ "$(meta "$SET" .estimate.cells)" = 9 ] || fail "meta.json estimate.cells is $(meta "$SET" .estimate.cells), want 9"
+[ -n "$(meta "$SET" '.finished // empty')" ] || fail "meta.json has no finished time"
+
+# this host's pace: the same plan again, dry, is estimated from these 9 cells' real seconds
+"$HARNESS" run --dry-run --variants baseline,init_on_alloc,init_on_free --workloads hugetlb,hackbench,test_vmalloc \
+	"${QUICK_VM[@]}" --boots 1 --reps 2 "${QUICK_PARAMS[@]}" --out "$WORK/again" > "$WORK/again.out" 2>&1 ||
+	fail "dry run after the run: $(tail -1 "$WORK/again.out")"
+grep -q "^pace: this host's latest runs (pace.json): 9 of 9 cells of the same kind" "$WORK/again.out" ||
+	fail "the next dry run did not use this run's pace: $(grep '^pace:' "$WORK/again.out")"
 
 # every cell: both repetitions of its workload-specific metric and of the init's wall time
 for v in "${VARIANTS[@]}"; do
