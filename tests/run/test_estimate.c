@@ -223,7 +223,7 @@ static void write_pace(const char *cache, double seconds, double updated)
 	free(path);
 }
 
-/* A factor no host has (1000x) is ignored; so is a pace.json that is a symlink (another
+/* A factor no host has (1e5x) is ignored; so is a pace.json that is a symlink (another
  * user's file) or not JSON; a kind older than 90 days is dropped at the next save. */
 TEST(pace_refuses_what_it_cannot_trust)
 {
@@ -241,10 +241,17 @@ TEST(pace_refuses_what_it_cannot_trust)
 	CHECK(estimate_pace_match(e, &cell_base) == PACE_KIND, "a written pace is read");
 	estimator_free(e);
 
-	write_pace(cache, 25000, (double)time(NULL));
+	write_pace(cache, 0.5, (double)time(NULL)); /* 0.02x: a small params group's */
 	e = two_workloads(&f, ACCEL_TCG);
 	estimator_use_pace(e, NULL);
-	CHECK(estimate_pace_match(e, &cell_base) == PACE_NONE, "1000x is not a pace");
+	CHECK(estimate_pace_match(e, &cell_base) == PACE_KIND, "0.02x is a pace");
+	CHECK_NEAR(estimate_cell_s(e, &cell_base, 3), 0.5, 1e-9);
+	estimator_free(e);
+
+	write_pace(cache, 2.5e6, (double)time(NULL));
+	e = two_workloads(&f, ACCEL_TCG);
+	estimator_use_pace(e, NULL);
+	CHECK(estimate_pace_match(e, &cell_base) == PACE_NONE, "1e5x is not a pace");
 	CHECK_NEAR(estimate_cell_s(e, &cell_base, 3), 25, 1e-9);
 	estimator_free(e);
 
