@@ -54,17 +54,10 @@ char *accel_host_key(void)
 	return key;
 }
 
-static char *cache_path(void)
-{
-	char *dir = hb_cache_dir(), *path = hb_path_join(dir, CACHE_FILE);
-	free(dir);
-	return path;
-}
-
 /* The cached entry for this host when fresh, else NULL. */
 static json_object *cache_load(const char *key)
 {
-	char *path = cache_path();
+	char *path = hb_cache_file(CACHE_FILE);
 	json_object *c = json_object_from_file(path), *k, *t;
 
 	free(path);
@@ -78,7 +71,7 @@ static json_object *cache_load(const char *key)
 
 static void cache_store(json_object *c)
 {
-	char *path = cache_path();
+	char *path = hb_cache_file(CACHE_FILE);
 	const char *text = json_object_to_json_string_ext(c, JSON_C_TO_STRING_PRETTY);
 
 	if (hb_write_file_atomic(path, text, strlen(text)) < 0)

@@ -12,7 +12,7 @@
 /* The TSC rate does not change while the host runs: measure once per host boot. */
 long host_tsc_khz(void)
 {
-	char *dir = hb_cache_dir(), *path = hb_path_join(dir, "host-tsc-khz");
+	char *path = hb_cache_file("host-tsc-khz");
 	char *text = hb_read_file(path, NULL), *boot_id = hb_read_file("/proc/sys/kernel/random/boot_id", NULL);
 	long khz = 0;
 	char id[64] = "";
@@ -28,7 +28,6 @@ long host_tsc_khz(void)
 out:
 	free(text);
 	free(boot_id);
-	free(dir);
 	free(path);
 	return khz > 0 ? khz : 0;
 }

@@ -112,6 +112,14 @@ char *hb_cache_dir(void)
 	return dir;
 }
 
+char *hb_cache_file(const char *name)
+{
+	char *dir = hb_cache_dir(), *path = hb_path_join(dir, name);
+
+	free(dir);
+	return path;
+}
+
 char *hb_results_root(void)
 {
 	const char *v = getenv("HARDBENCH_RESULTS");

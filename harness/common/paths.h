@@ -14,6 +14,8 @@ const char *hb_build_dir(void);
  * $XDG_CACHE_HOME/hardbench, else $HOME/.cache/hardbench; never /tmp. Created on first
  * use; aborts when none is set (hb_cache_check says so first). */
 char *hb_cache_dir(void);
+/* hb_cache_dir()/name: a file of the cache's own (accel probe, TSC rate, pace). */
+char *hb_cache_file(const char *name);
 /* Creates the cache folder and checks it is the effective uid's and not group- or
  * world-writable (root builds and runs make in it). 0, or -1 with *why (one line naming
  * HARDBENCH_CACHE). */

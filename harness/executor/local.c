@@ -37,12 +37,12 @@ static bool has_samples(const char *dir)
 
 /* Where the estimate's seconds come from: this host's recorded pace (run/pace.h) for how
  * many of the cells, or workload.ini's figures alone. */
-static void print_pace(FILE *out, const size_t *matched, size_t pending, double total,
-		       double reference)
+static void print_pace(FILE *out, const struct plan_estimate *pe)
 {
+	const size_t *matched = pe->matched;
 	char buf[32];
 
-	if (!pending)
+	if (!pe->cells)
 		return;
 	if (!matched[PACE_KIND] && !matched[PACE_GROUP]) {
 		fputs("pace: no earlier run of these cells on this host: workload.ini's seconds "
@@ -51,18 +51,20 @@ static void print_pace(FILE *out, const size_t *matched, size_t pending, double 
 	}
 	fprintf(out, "pace: this host's latest runs (%s): %zu of %zu cells of the same kind, %zu of the "
 		"same workload and params, %zu from workload.ini alone; %.2fx of workload.ini's "
-		"%s\n", PACE_FILE, matched[PACE_KIND], pending, matched[PACE_GROUP], matched[PACE_NONE],
-		reference > 0 ? total / reference : 1.0, hb_format_duration(reference, buf, sizeof(buf)));
+		"%s\n", PACE_FILE, matched[PACE_KIND], pe->cells, matched[PACE_GROUP], matched[PACE_NONE],
+		pe->reference_s > 0 ? pe->seconds / pe->reference_s : 1.0,
+		hb_format_duration(pe->reference_s, buf, sizeof(buf)));
 }
 
 static void print_plan(const struct run *r, FILE *out)
 {
 	const struct plan *p = &r->plan;
 	size_t pending = plan_count_pending(p), missing = run_kernels_missing(r);
-	double total = 0, at_min = 0, reference = 0;
-	size_t matched[PACE_KIND + 1] = { 0 };
+	struct plan_estimate pe;
+	double at_min = 0;
 	char buf[32], bbuf[32], mbuf[32], shuffle[48] = "";
 
+	estimate_plan(&r->est, p, 0, &pe);
 	if (p->order == ORDER_INTERLEAVED && p->seed)
 		snprintf(shuffle, sizeof(shuffle), " (shuffled: --seed %lu)", p->seed);
 	if (p->keep) /* the main job: not a cross product */
@@ -85,9 +87,6 @@ static void print_plan(const struct run *r, FILE *out)
 		const struct plan_cell *c = &p->cells[i];
 		int k = plan_cell_missing(p, c);
 		double s = k ? estimate_cell_s(&r->est, c, k) : 0;
-		total += s;
-		reference += k ? estimate_reference_s(&r->est, c->workload, k) : 0;
-		matched[k ? estimate_pace_match(&r->est, c) : PACE_NONE] += k ? 1 : 0;
 		at_min += c->boot < r->opts->boots ? s : 0;
 		if (r->opts->dry_run)
 			fprintf(out, "  %3zu  %-5s %-16s %-14s %3d vCPUs  boot %d  %s  ~%s\n", i + 1, c->line, c->variant,
@@ -98,7 +97,7 @@ static void print_plan(const struct run *r, FILE *out)
 		fprintf(out, "rounds: %d to %d (--until-ci %g: stops once every variant's cost on each "
 			"workload's primary metric is known to +/- %g points); %s to %s of guest time\n",
 			r->opts->boots, p->boots, r->opts->until_ci, r->opts->until_ci,
-			hb_format_duration(at_min, mbuf, sizeof(mbuf)), hb_format_duration(total, buf, sizeof(buf)));
+			hb_format_duration(at_min, mbuf, sizeof(mbuf)), hb_format_duration(pe.seconds, buf, sizeof(buf)));
 	if (r->opts->dry_run && hb_strv_len(r->opts->params)) {
 		char *params = hb_join_names(r->opts->params);
 		fprintf(out, "params: %s\n", params);
@@ -110,9 +109,9 @@ static void print_plan(const struct run *r, FILE *out)
 	}
 	fprintf(out, "kernels: %zu (%zu to build, roughly %s each here)\n", r->nkernels, missing,
 		hb_format_duration(estimate_kernel_build_s(r->opts->jobs ? r->opts->jobs : r->host_cores), bbuf, sizeof(bbuf)));
-	print_pace(out, matched, pending, total, reference);
+	print_pace(out, &pe);
 	fprintf(out, "estimate: %zu cells to run, about %s of guest time%s%s\n", pending,
-		hb_format_duration(total, buf, sizeof(buf)), missing ? " plus the kernel builds" : "",
+		hb_format_duration(pe.seconds, buf, sizeof(buf)), missing ? " plus the kernel builds" : "",
 		r->accel == ACCEL_KVM ? "" : " (estimated for TCG; KVM is much faster)");
 }
 
@@ -173,13 +172,10 @@ static bool stop_requested(void)
 
 static double remaining_estimate(const struct run *r, size_t from)
 {
-	double s = 0;
-	for (size_t i = from; i < r->plan.ncells; i++) {
-		int k = plan_cell_missing(&r->plan, &r->plan.cells[i]);
-		if (k)
-			s += estimate_cell_s(&r->est, &r->plan.cells[i], k);
-	}
-	return s;
+	struct plan_estimate pe;
+
+	estimate_plan(&r->est, &r->plan, from, &pe);
+	return pe.seconds;
 }
 
 /* --until-ci, before the first cell of round `round` (or after the last round, `last`):

@@ -108,6 +108,8 @@ char *rs_new_run_id(const char *tag);
  * (argv, NULL-terminated; may be NULL) and host (consumed; NULL: none). Caller
  * json_object_put()s. */
 json_object *rs_meta_new(char *const argv[], json_object *host);
+/* Now in local time as meta.json keeps its times ("2026-12-04T04:39:50+0000"), in buf. */
+const char *rs_meta_time_now(char *buf, size_t size);
 /* The builds a run used on a kernel line (build -> {"line", "release", "key", ...}), borrowed
  * from meta: "kernels_by_line".line, NULL when the set has lines but not this one; sets from
  * before kernel lines list their one line's builds as "kernels". */

@@ -249,16 +249,23 @@ char *rs_new_run_id(const char *tag)
 	return id;
 }
 
+const char *rs_meta_time_now(char *buf, size_t size)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	localtime_r(&now, &tm);
+	strftime(buf, size, "%Y-%m-%dT%H:%M:%S%z", &tm);
+	return buf;
+}
+
 json_object *rs_meta_new(char *const argv[], json_object *host)
 {
 	json_object *meta = json_object_new_object();
 	json_object *cmd = json_object_new_array();
 	char created[64];
-	time_t now = time(NULL);
-	struct tm tm;
 
-	localtime_r(&now, &tm);
-	strftime(created, sizeof(created), "%Y-%m-%dT%H:%M:%S%z", &tm);
+	rs_meta_time_now(created, sizeof(created));
 	for (size_t i = 0; argv && argv[i]; i++)
 		json_object_array_add(cmd, json_object_new_string(argv[i]));
 	json_object_object_add(meta, RS_META_VERSION, json_object_new_string(HB_VERSION));

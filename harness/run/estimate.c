@@ -137,6 +137,23 @@ enum pace_match estimate_pace_match(const struct estimator *e, const struct plan
 	return match;
 }
 
+void estimate_plan(const struct estimator *e, const struct plan *p, size_t from,
+		   struct plan_estimate *out)
+{
+	*out = (struct plan_estimate){ 0 };
+	for (size_t i = from; i < p->ncells; i++) {
+		const struct plan_cell *c = &p->cells[i];
+		int k = plan_cell_missing(p, c);
+
+		if (!k)
+			continue;
+		out->cells++;
+		out->seconds += estimate_cell_s(e, c, k);
+		out->reference_s += estimate_reference_s(e, c->workload, k);
+		out->matched[estimate_pace_match(e, c)]++;
+	}
+}
+
 static void observe(struct estimator *e, size_t i, const struct plan_cell *c, int reps,
 		    double seconds)
 {

@@ -12,6 +12,7 @@
 #include "boot/vm.h"
 #include "run/pace.h"
 
+struct plan;
 struct plan_cell;
 struct workload;
 
@@ -50,6 +51,17 @@ void estimator_observe(struct estimator *e, const struct plan_cell *c, int reps,
 /* A cell of workload in general took seconds (a Slurm shard's mean): the ETA only. */
 void estimator_observe_workload(struct estimator *e, const char *workload, int reps,
 				double seconds);
+/* The cells of plan p still to run, from index from on: their estimated seconds (paced and
+ * corrected, as estimate_cell_s), workload.ini's seconds alone, and how many cells each
+ * pace figure answered for. */
+struct plan_estimate {
+	double seconds;
+	double reference_s;
+	size_t cells;
+	size_t matched[PACE_KIND + 1]; /* by enum pace_match */
+};
+void estimate_plan(const struct estimator *e, const struct plan *p, size_t from,
+		   struct plan_estimate *out);
 /* Records what this run's cells took in pace.json for later estimates. */
 void estimator_save_pace(const struct estimator *e);
 /* Seconds to build one kernel from scratch with jobs parallel compilers (rough). */

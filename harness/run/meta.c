@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "results/jsonfmt.h"
@@ -131,24 +130,13 @@ static void shard_meta_note(const struct run *r, json_object *meta)
 static json_object *estimate_json(const struct run *r)
 {
 	json_object *e = json_object_new_object();
-	double total = 0, reference = 0;
-	int cells = 0, paced = 0;
+	struct plan_estimate pe;
 
-	for (size_t i = 0; i < r->plan.ncells; i++) {
-		const struct plan_cell *c = &r->plan.cells[i];
-		int k = plan_cell_missing(&r->plan, c);
-
-		if (!k)
-			continue;
-		cells++;
-		total += estimate_cell_s(&r->est, c, k);
-		reference += estimate_reference_s(&r->est, c->workload, k);
-		paced += estimate_pace_match(&r->est, c) != PACE_NONE;
-	}
-	json_object_object_add(e, "seconds", json_object_new_double(total));
-	json_object_object_add(e, "workload_ini_seconds", json_object_new_double(reference));
-	json_object_object_add(e, "cells", json_object_new_int(cells));
-	json_object_object_add(e, "paced_cells", json_object_new_int(paced));
+	estimate_plan(&r->est, &r->plan, 0, &pe);
+	json_object_object_add(e, "seconds", json_object_new_double(pe.seconds));
+	json_object_object_add(e, "workload_ini_seconds", json_object_new_double(pe.reference_s));
+	json_object_object_add(e, "cells", json_object_new_int((int)pe.cells));
+	json_object_object_add(e, "paced_cells", json_object_new_int((int)(pe.cells - pe.matched[PACE_NONE])));
 	return e;
 }
 
@@ -182,16 +170,6 @@ json_object *run_meta_build(const struct run *r, int argc, char **argv)
 	return m;
 }
 
-static const char *iso_now(char *buf, size_t size)
-{
-	time_t now = time(NULL);
-	struct tm tm;
-
-	localtime_r(&now, &tm);
-	strftime(buf, size, "%Y-%m-%dT%H:%M:%S%z", &tm);
-	return buf;
-}
-
 void run_meta_set_status(struct run *r, const char *status)
 {
 	char buf[64];
@@ -199,7 +177,7 @@ void run_meta_set_status(struct run *r, const char *status)
 	json_object_object_add(r->meta, "status", json_object_new_string(status));
 	json_object_object_add(r->meta, "failed_cells", json_object_new_int(r->failures));
 	json_object_object_add(r->meta, "pending_cells", json_object_new_int((int)plan_count_pending(&r->plan)));
-	json_object_object_add(r->meta, "finished", json_object_new_string(iso_now(buf, sizeof(buf))));
+	json_object_object_add(r->meta, "finished", json_object_new_string(rs_meta_time_now(buf, sizeof(buf))));
 	rs_write_meta(r->rs, r->meta);
 }
 

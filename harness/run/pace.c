@@ -46,17 +46,10 @@ char *pace_kind(const char *line, const char *variant, int cores)
 	return xasprintf("%s %s c%d", line ? line : "-", variant, cores);
 }
 
-static char *pace_path(void)
-{
-	char *dir = hb_cache_dir(), *path = hb_path_join(dir, PACE_FILE);
-	free(dir);
-	return path;
-}
-
 /* The whole file (an object of hosts), or a new one when absent or unreadable. */
 static json_object *read_file(void)
 {
-	char *path = pace_path();
+	char *path = hb_cache_file(PACE_FILE);
 	json_object *all = hb_json_from_file_nofollow(path);
 
 	free(path);
@@ -141,6 +134,13 @@ static json_object *child(json_object *o, const char *key)
 	return c;
 }
 
+/* kind[key] + x, counting an absent figure as 0. */
+static double sum_with(json_object *kind, const char *key, double x)
+{
+	double v = number(kind, key);
+	return v > 0 ? v + x : x;
+}
+
 void pace_learn(struct pace *p, const char *group, const char *kind, double seconds,
 		double estimated)
 {
@@ -149,12 +149,9 @@ void pace_learn(struct pace *p, const char *group, const char *kind, double seco
 	if (!p->learned || !(seconds > 0) || !(estimated > 0))
 		return;
 	k = child(child(p->learned, group), kind);
-	json_object_object_add(k, "seconds", json_object_new_double(number(k, "seconds") > 0
-		? number(k, "seconds") + seconds : seconds));
-	json_object_object_add(k, "estimated", json_object_new_double(number(k, "estimated") > 0
-		? number(k, "estimated") + estimated : estimated));
-	json_object_object_add(k, "cells", json_object_new_int64(
-		(int64_t)(number(k, "cells") > 0 ? number(k, "cells") : 0) + 1));
+	json_object_object_add(k, "seconds", json_object_new_double(sum_with(k, "seconds", seconds)));
+	json_object_object_add(k, "estimated", json_object_new_double(sum_with(k, "estimated", estimated)));
+	json_object_object_add(k, "cells", json_object_new_int64((int64_t)sum_with(k, "cells", 1)));
 	json_object_object_add(k, "updated", json_object_new_int64((int64_t)time(NULL)));
 }
 
@@ -187,11 +184,9 @@ static void prune(json_object *host, double now)
 void pace_save(const struct pace *p)
 {
 	json_object *all, *mine;
-	char *host, *path;
+	char *host, *path, *dir;
 	const char *text;
-
 	int lock;
-	char *dir;
 
 	if (!p->learned || !json_object_object_length(p->learned))
 		return;
@@ -212,7 +207,7 @@ void pace_save(const struct pace *p)
 			prune(h, (double)time(NULL));
 		(void)hname;
 	}
-	path = pace_path();
+	path = hb_cache_file(PACE_FILE);
 	text = json_object_to_json_string_ext(all, JSON_C_TO_STRING_PRETTY);
 	if (hb_write_file_atomic(path, text, strlen(text)) < 0)
 		hb_warn("cannot write %s: %s (the next estimate keeps the older pace)", path,

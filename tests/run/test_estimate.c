@@ -223,12 +223,28 @@ static void write_pace(const char *cache, double seconds, double updated)
 	free(path);
 }
 
+/* What a new estimator reads from the cache's pace.json for cell_base (run pace, no
+ * params): which figure answered, and the seconds of 3 repetitions in *seconds. */
+static enum pace_match read_back(double *seconds)
+{
+	struct fixture f;
+	struct estimator *e = two_workloads(&f, ACCEL_TCG);
+	enum pace_match match;
+
+	estimator_use_pace(e, NULL);
+	match = estimate_pace_match(e, &cell_base);
+	*seconds = estimate_cell_s(e, &cell_base, 3);
+	estimator_free(e);
+	return match;
+}
+
 /* A factor no host has (1e5x) is ignored; so is a pace.json that is a symlink (another
  * user's file) or not JSON; a kind older than 90 days is dropped at the next save. */
 TEST(pace_refuses_what_it_cannot_trust)
 {
 	struct fixture f;
 	char *cache = private_cache(), *path, *target, *text;
+	double seconds;
 	struct estimator *e;
 
 	CHECK(cache != NULL, "mkdtemp");
@@ -236,38 +252,23 @@ TEST(pace_refuses_what_it_cannot_trust)
 	target = hb_path_join(cache, "elsewhere.json");
 
 	write_pace(cache, 50, (double)time(NULL));
-	e = two_workloads(&f, ACCEL_TCG);
-	estimator_use_pace(e, NULL);
-	CHECK(estimate_pace_match(e, &cell_base) == PACE_KIND, "a written pace is read");
-	estimator_free(e);
+	CHECK(read_back(&seconds) == PACE_KIND, "a written pace is read");
 
 	write_pace(cache, 0.5, (double)time(NULL)); /* 0.02x: a small params group's */
-	e = two_workloads(&f, ACCEL_TCG);
-	estimator_use_pace(e, NULL);
-	CHECK(estimate_pace_match(e, &cell_base) == PACE_KIND, "0.02x is a pace");
-	CHECK_NEAR(estimate_cell_s(e, &cell_base, 3), 0.5, 1e-9);
-	estimator_free(e);
+	CHECK(read_back(&seconds) == PACE_KIND, "0.02x is a pace");
+	CHECK_NEAR(seconds, 0.5, 1e-9);
 
 	write_pace(cache, 2.5e6, (double)time(NULL));
-	e = two_workloads(&f, ACCEL_TCG);
-	estimator_use_pace(e, NULL);
-	CHECK(estimate_pace_match(e, &cell_base) == PACE_NONE, "1e5x is not a pace");
-	CHECK_NEAR(estimate_cell_s(e, &cell_base, 3), 25, 1e-9);
-	estimator_free(e);
+	CHECK(read_back(&seconds) == PACE_NONE, "1e5x is not a pace");
+	CHECK_NEAR(seconds, 25, 1e-9);
 
 	write_pace(cache, 50, (double)time(NULL));
 	CHECK(rename(path, target) == 0 && symlink(target, path) == 0, "symlink");
-	e = two_workloads(&f, ACCEL_TCG);
-	estimator_use_pace(e, NULL);
-	CHECK(estimate_pace_match(e, &cell_base) == PACE_NONE, "a symlinked pace.json was read");
-	estimator_free(e);
+	CHECK(read_back(&seconds) == PACE_NONE, "a symlinked pace.json was read");
 	unlink(path);
 
 	CHECK(hb_write_file_atomic(path, "{\"not json", 10) == 0, "write");
-	e = two_workloads(&f, ACCEL_TCG);
-	estimator_use_pace(e, NULL);
-	CHECK(estimate_pace_match(e, &cell_base) == PACE_NONE, "broken JSON");
-	estimator_free(e);
+	CHECK(read_back(&seconds) == PACE_NONE, "broken JSON");
 
 	write_pace(cache, 50, (double)time(NULL) - 91 * 24 * 3600.0);
 	e = two_workloads(&f, ACCEL_TCG);
