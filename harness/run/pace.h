@@ -2,8 +2,8 @@
  * (run/estimate.c), kept in hb_cache_dir()/pace.json per host (host kernel, CPU model and
  * QEMU: accel_host_key) and per kind of cell. workload.ini's figures were measured on the
  * project's 2-core machines; four main jobs there took from 28% less to 3% more than
- * they estimated, as the host's speed varied. The next plan of cells this host has run is estimated at its
- * latest pace instead.
+ * they estimated, as the host's speed varied. The next plan of cells this host has run is
+ * estimated at its latest pace instead.
  * A group is accel, clock, workload and the run's --param values for that workload (the
  * quick matrix's small sizes are another group than the main job's); a kind within it is
  * the kernel line, variant and vCPU count. A run's figure for a kind replaces the older
