@@ -44,6 +44,13 @@ void estimator_free(struct estimator *e)
 	e->groups = NULL;
 }
 
+/* The workload.ini seconds a pace is a factor of: part of its group (pace.h). */
+static char *estimate_basis(const struct workload *w)
+{
+	return xasprintf("est_rep_s=%g est_boot_s=%g est_icount_rep_s=%g", w->est_rep_s,
+			 w->est_boot_s, w->est_icount_rep_s);
+}
+
 void estimator_use_pace(struct estimator *e, char *const *params)
 {
 	struct hb_strv groups = { 0 };
@@ -51,10 +58,14 @@ void estimator_use_pace(struct estimator *e, char *const *params)
 	pace_free(&e->pace);
 	hb_free_strv(e->groups);
 	pace_load(&e->pace);
-	for (size_t i = 0; i < e->n; i++)
+	for (size_t i = 0; i < e->n; i++) {
+		char *basis = estimate_basis(e->workloads[i]);
+
 		hb_strv_push(&groups, pace_group(vm_accel_name(e->accel == ACCEL_KVM ? ACCEL_KVM : ACCEL_TCG),
 						 guest_clock_name(e->clocks ? e->clocks[i] : CLOCK_HOST),
-						 e->workloads[i]->name, params));
+						 e->workloads[i]->name, params, basis));
+		free(basis);
+	}
 	hb_strv_push(&groups, NULL);
 	e->groups = groups.v;
 }

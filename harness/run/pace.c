@@ -23,7 +23,7 @@
 static const double factor_min = 1e-3, factor_max = 1e3;
 
 char *pace_group(const char *accel, const char *clock, const char *workload,
-		 char *const *params)
+		 char *const *params, const char *basis)
 {
 	struct hb_strv own = { 0 };
 	size_t n = strlen(workload);
@@ -35,7 +35,7 @@ char *pace_group(const char *accel, const char *clock, const char *workload,
 	hb_strv_push(&own, NULL); /* v is never NULL, n counts the terminator */
 	hb_strv_sort(own.v, own.n - 1);
 	list = hb_join_names(own.v);
-	group = xasprintf("%s %s %s [%s]", accel, clock, workload, list);
+	group = xasprintf("%s %s %s [%s] %s", accel, clock, workload, list, basis);
 	free(list);
 	hb_free_strv(own.v);
 	return group;

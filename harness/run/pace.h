@@ -4,8 +4,11 @@
  * project's 2-core machines; four main jobs there took from 28% less to 3% more than
  * they estimated, as the host's speed varied. The next plan of cells this host has run is
  * estimated at its latest pace instead.
- * A group is accel, clock, workload and the run's --param values for that workload (the
- * quick matrix's small sizes are another group than the main job's); a kind within it is
+ * A group is accel, clock, workload, the run's --param values for that workload (the
+ * quick matrix's small sizes are another group than the main job's) and the workload.ini
+ * seconds the figures are a factor of (retuned, they start over: a factor of the old
+ * seconds would scale the new ones, 0.73x of kbuild's 140 s a cell applied to 118 s);
+ * a kind within it is
  * the kernel line, variant and vCPU count. A run's figure for a kind replaces the older
  * one: a host's speed drifts (neighbours, load), and the last run is the best guess of the
  * next. Kinds not updated for PACE_MAX_AGE_S are dropped. Every host's figures differ from
@@ -30,10 +33,11 @@ enum pace_match {
 	PACE_KIND,  /* this very kind of cell */
 };
 
-/* "tcg icount hackbench [hackbench.groups=2 hackbench.loops=50]": the group of a workload's
- * cells, params being the run's "W.KEY=VALUE" list (only W's count, in sorted order). */
+/* "tcg icount hackbench [hackbench.groups=2 hackbench.loops=50] est_rep_s=..": the group of a
+ * workload's cells, params being the run's "W.KEY=VALUE" list (only W's count, in sorted
+ * order) and basis the workload.ini seconds estimates come from (estimate.c). */
 char *pace_group(const char *accel, const char *clock, const char *workload,
-		 char *const *params);
+		 char *const *params, const char *basis);
 /* "6.1 baseline c2" */
 char *pace_kind(const char *line, const char *variant, int cores);
 

@@ -2,7 +2,8 @@
  * boot + warm-up + reps x per-rep; KVM: a faster boot and the guest work 8x faster; icount:
  * its own boot and per-rep figures),
  * corrected by what cells really took; this host's recorded pace (run/pace.c: learned,
- * saved, matched by kind then group, pruned, refused when absurd or a symlink); and the
+ * saved, matched by kind then group, started over when workload.ini's seconds change,
+ * pruned, refused when absurd or a symlink); and the
  * kernel build time. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -216,7 +217,7 @@ static void write_pace(const char *cache, double seconds, double updated)
 	char *host = accel_host_key(), *path = pace_file(cache);
 	FILE *f = fopen(path, "w");
 
-	fprintf(f, "{\"%s\": {\"tcg host a []\": {\"6.1 baseline c1\": {\"seconds\": %g, "
+	fprintf(f, "{\"%s\": {\"tcg host a [] est_rep_s=5 est_boot_s=2 est_icount_rep_s=0\": {\"6.1 baseline c1\": {\"seconds\": %g, "
 		"\"estimated\": 25, \"cells\": 1, \"updated\": %.0f}}}}", host, seconds, updated);
 	fclose(f);
 	free(host);
@@ -224,18 +225,48 @@ static void write_pace(const char *cache, double seconds, double updated)
 }
 
 /* What a new estimator reads from the cache's pace.json for cell_base (run pace, no
- * params): which figure answered, and the seconds of 3 repetitions in *seconds. */
-static enum pace_match read_back(double *seconds)
+ * params), a's workload.ini giving rep_s a repetition: which figure answered, and the
+ * seconds of 3 repetitions in *seconds. */
+static enum pace_match read_back_at(double rep_s, double *seconds)
 {
 	struct fixture f;
 	struct estimator *e = two_workloads(&f, ACCEL_TCG);
 	enum pace_match match;
 
+	f.w[0].est_rep_s = rep_s;
 	estimator_use_pace(e, NULL);
 	match = estimate_pace_match(e, &cell_base);
 	*seconds = estimate_cell_s(e, &cell_base, 3);
 	estimator_free(e);
 	return match;
+}
+
+static enum pace_match read_back(double *seconds)
+{
+	return read_back_at(5, seconds);
+}
+
+/* A pace is a factor of workload.ini's seconds: once they are retuned (a's per-rep 5 s to
+ * 10 s), the old factor (2x of 25 s) would scale the new figure, so the group starts over. */
+TEST(pace_starts_over_when_workload_ini_changes)
+{
+	struct fixture f;
+	char *cache = private_cache();
+	double seconds;
+	struct estimator *e;
+
+	CHECK(cache != NULL, "mkdtemp");
+	e = two_workloads(&f, ACCEL_TCG);
+	estimator_use_pace(e, NULL);
+	estimator_observe(e, &cell_base, 3, 50, 50);
+	estimator_save_pace(e);
+	estimator_free(e);
+
+	CHECK(read_back_at(10, &seconds) == PACE_NONE, "a retuned workload.ini kept its pace");
+	CHECK_NEAR(seconds, 8 + 2 + 10 * 3, 1e-9);
+	CHECK(read_back(&seconds) == PACE_KIND, "the same figures lost their pace");
+	CHECK_NEAR(seconds, 50, 1e-9);
+	drop_cache(cache);
 }
 
 /* A factor no host has (1e5x) is ignored; so is a pace.json that is a symlink (another
