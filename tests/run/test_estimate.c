@@ -217,8 +217,9 @@ static void write_pace(const char *cache, double seconds, double updated)
 	char *host = accel_host_key(), *path = pace_file(cache);
 	FILE *f = fopen(path, "w");
 
-	fprintf(f, "{\"%s\": {\"tcg host a [] est_rep_s=5 est_boot_s=2 est_icount_rep_s=0\": {\"6.1 baseline c1\": {\"seconds\": %g, "
-		"\"estimated\": 25, \"cells\": 1, \"updated\": %.0f}}}}", host, seconds, updated);
+	fprintf(f, "{\"%s\": {\"tcg host a [] est_rep_s=5 est_boot_s=2 est_icount_rep_s=0\": "
+		"{\"6.1 baseline c1\": {\"seconds\": %g, \"estimated\": 25, \"cells\": 1, "
+		"\"updated\": %.0f}}}}", host, seconds, updated);
 	fclose(f);
 	free(host);
 	free(path);
