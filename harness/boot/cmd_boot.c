@@ -48,6 +48,7 @@ struct boot_args {
 	int reps;
 	char **irq;           /* --irq: /proc/interrupts rows to count per rep, or NULL */
 	char **disks;         /* NULL-terminated, or NULL */
+	const char *plugin;   /* --qemu-plugin PATH[,ARG=VALUE...], or NULL */
 	char **cmd;
 	struct adhoc_cli adhoc; /* --configs, --patch, --patch-cmdline, --variant */
 };
@@ -101,6 +102,38 @@ static int check_irq(void *base, const char *v, char **why)
 	return 0;
 }
 
+/* --qemu-plugin: the path (up to the first comma) is a file; QEMU checks the rest. */
+static int check_plugin(void *base, const char *v, char **why)
+{
+	const char *comma = strchr(v, ',');
+	char *path = xstrndup(v, comma ? (size_t)(comma - v) : strlen(v));
+	int ok = hb_is_file(path);
+
+	(void)base;
+	if (!ok)
+		*why = xasprintf("--qemu-plugin %s: no such file '%s' (accepted: a QEMU TCG plugin, "
+				 "PATH[,ARG=VALUE...], e.g. build/bench/cache-model/hb-cache-model.so)",
+				 v, path);
+	free(path);
+	return ok ? 0 : -1;
+}
+
+/* The --qemu-plugin value with its path made absolute: QEMU resolves a relative one
+ * against its own working folder, not the user's. NULL for NULL; caller frees. */
+static char *plugin_spec(const char *v)
+{
+	if (!v)
+		return NULL;
+	const char *comma = strchr(v, ',');
+	char *path = xstrndup(v, comma ? (size_t)(comma - v) : strlen(v));
+	char *abs = realpath(path, NULL);
+	char *spec = xasprintf("%s%s", abs ? abs : path, comma ? comma : "");
+
+	free(abs);
+	free(path);
+	return spec;
+}
+
 #define BOOT(f) offsetof(struct boot_args, f)
 
 static const struct hb_option boot_options[] = {
@@ -112,6 +145,10 @@ static const struct hb_option boot_options[] = {
 	  "each run, summed over the CPUs; printed and in vm.json", .off = BOOT(irq), .set = check_irq },
 	{ "disk", 0, HB_OPT_STR_REPEAT, "IMAGE", "attach a raw image as virtio-blk (/dev/vda, ...),\n"
 	  "writes discarded", .off = BOOT(disks), .set = check_disk },
+	{ "qemu-plugin", 0, HB_OPT_STRING, "SO[,A=V]", "load a QEMU TCG plugin, with its arguments\n"
+	  "(TCG only; under icount it changes no guest time; e.g.\n"
+	  "build/bench/cache-model/hb-cache-model.so, bench/README.md)",
+	  .off = BOOT(plugin), .set = check_plugin },
 	{ "log-dir", 0, HB_OPT_STRING, "DIR", "console.log, qemu.log, result.log, vm.json (default:\n"
 	  "a new /tmp dir)", .off = BOOT(vm.log_dir) },
 	{ "dry-run", 0, HB_OPT_FLAG, NULL, "print the QEMU (and virtiofsd) command line, run nothing",
@@ -315,13 +352,51 @@ static void get_kernel(const struct boot_args *a, struct kernel_image *k, char *
 	variant_def_free(&v);
 }
 
+/* Boots, runs the command and reports; returns the exit status (the job's or the guest
+ * path's). */
+static int boot_and_report(struct boot_args *a, const struct kernel_image *k, const char *cmdline)
+{
+	struct vm_result r;
+	struct guest_job job = { .argv = a->cmd, .cwd = a->cwd, .reps = a->reps, .irq = a->irq };
+	struct rep_progress progress = { .total = a->reps };
+	char *cmd;
+	int code;
+
+	if (a->reps > 1) {
+		a->vm.on_rep_done = rep_done;
+		a->vm.on_rep_ctx = &progress;
+	}
+	vm_run(k, cmdline, &job, 1, &a->vm, &r);
+	if (r.pin_note && !a->vm.dry_run && r.status == VM_OK)
+		hb_info("pinning: %s", r.pin_note);
+	if (!a->vm.dry_run && r.log_dir) {
+		json_object *j = vm_result_to_json(&r);
+		char *path = hb_path_join(r.log_dir, "vm.json");
+		const char *text = json_object_to_json_string_ext(j, JSON_C_TO_STRING_PRETTY);
+		/* Not json_object_to_file: it follows a symlink planted in the log folder. */
+		if (hb_write_file_atomic(path, text, strlen(text)) < 0)
+			hb_warn("cannot write %s: %s", path, strerror(errno));
+		json_object_put(j);
+		free(path);
+		hb_info("%s: %s (%s), %s, %s, boot %.2f s, total %.2f s; logs in %s",
+			a->variant ? a->variant : a->kernel, r.accel, r.accel_reason, r.machine,
+			r.rootfs ? r.rootfs : "?", r.boot_s, r.total_s, r.log_dir);
+	}
+	print_irq_counts(&r);
+	cmd = hb_strv_len(a->cmd) > 1 ? xasprintf("%s %s...", a->cmd[0], a->cmd[1])
+				      : xstrdup(a->cmd[0]);
+	code = exit_code_of(&r, cmd);
+	free(cmd);
+	vm_result_free(&r);
+	return code;
+}
+
 int cmd_boot(int argc, char **argv)
 {
 	struct boot_args a;
 	struct kernel_image k;
-	struct vm_result r;
 	struct adhoc made;
-	char *cmdline, *why = NULL, *cmd, *accel_reason;
+	char *cmdline, *why = NULL, *accel_reason;
 	int code;
 
 	parse_args(argc, argv, &a);
@@ -338,6 +413,8 @@ int cmd_boot(int argc, char **argv)
 	}
 	a.vm.extra_append = a.append;
 	a.vm.disks = (const char *const *)a.disks;
+	char *plugin = plugin_spec(a.plugin);
+	a.vm.qemu_plugin = plugin;
 	get_kernel(&a, &k, &cmdline);
 	a.vm.accel = accel_resolve_for_clock(a.vm.clock, a.vm.accel, &k, !a.vm.dry_run,
 					     &accel_reason);
@@ -352,36 +429,16 @@ int cmd_boot(int argc, char **argv)
 		free(clock_why);
 	}
 	a.vm.accel_reason = accel_reason;
-	struct guest_job job = { .argv = a.cmd, .cwd = a.cwd, .reps = a.reps, .irq = a.irq };
-	struct rep_progress progress = { .total = a.reps };
-	if (a.reps > 1) {
-		a.vm.on_rep_done = rep_done;
-		a.vm.on_rep_ctx = &progress;
-	}
-	vm_run(&k, cmdline, &job, 1, &a.vm, &r);
-	if (r.pin_note && !a.vm.dry_run && r.status == VM_OK)
-		hb_info("pinning: %s", r.pin_note);
-	if (!a.vm.dry_run && r.log_dir) {
-		json_object *j = vm_result_to_json(&r);
-		char *path = hb_path_join(r.log_dir, "vm.json");
-		const char *text = json_object_to_json_string_ext(j, JSON_C_TO_STRING_PRETTY);
-		/* Not json_object_to_file: it follows a symlink planted in the log folder. */
-		if (hb_write_file_atomic(path, text, strlen(text)) < 0)
-			hb_warn("cannot write %s: %s", path, strerror(errno));
-		json_object_put(j);
-		free(path);
-		hb_info("%s: %s (%s), %s, %s, boot %.2f s, total %.2f s; logs in %s",
-			a.variant ? a.variant : a.kernel, r.accel, r.accel_reason, r.machine,
-			r.rootfs ? r.rootfs : "?", r.boot_s, r.total_s, r.log_dir);
-	}
-	print_irq_counts(&r);
-	cmd = hb_strv_len(a.cmd) > 1 ? xasprintf("%s %s...", a.cmd[0], a.cmd[1]) : xstrdup(a.cmd[0]);
-	code = exit_code_of(&r, cmd);
-	free(cmd);
-	vm_result_free(&r);
+	if (a.plugin && a.vm.accel != ACCEL_TCG)
+		code = hb_usage("--qemu-plugin: QEMU runs plugins only under TCG, and the accel is %s "
+				"(accepted: with --accel tcg, or auto on a host where KVM does not work)",
+				vm_accel_name(a.vm.accel));
+	else
+		code = boot_and_report(&a, &k, cmdline);
 	kernel_image_free(&k);
 	free(cmdline);
 	free(accel_reason);
+	free(plugin);
 	adhoc_free(&made);
 	hb_opts_free(&boot_spec, &a);
 	return code;

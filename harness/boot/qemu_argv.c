@@ -149,6 +149,18 @@ static void add_ports(struct argv_builder *b, const struct qemu_plan *p,
 	}
 }
 
+/* -plugin file=PATH[,ARGS]: the path escaped, the plugin's own arguments as given. */
+static void add_plugin(struct argv_builder *b, const char *spec)
+{
+	const char *comma = strchr(spec, ',');
+	char *path = xstrndup(spec, comma ? (size_t)(comma - spec) : strlen(spec));
+	char *escaped = opt_value(path);
+
+	addf(b, "-plugin", "file=%s%s", escaped, comma ? comma : "");
+	free(escaped);
+	free(path);
+}
+
 static void add_disks(struct argv_builder *b, const struct qemu_plan *p,
 		      const struct machine_kind *m)
 {
@@ -184,6 +196,8 @@ char **qemu_build_argv(const struct qemu_plan *p)
 	add_ports(&b, p, m);
 	add_root_share(&b, p, m);
 	add_disks(&b, p, m);
+	if (p->plugin)
+		add_plugin(&b, p->plugin);
 	return b.v;
 }
 

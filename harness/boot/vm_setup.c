@@ -191,7 +191,7 @@ void session_build_argv(struct vm_session *s)
 		.result_socket = s->socket_path[PORT_RESULT], .output_socket = s->socket_path[PORT_OUTPUT],
 		.qmp_socket = s->have_plan ? s->socket_path[PORT_QMP] : NULL,
 		.start_paused = s->have_plan, .host_nodes = nodes, .disks = s->o->disks,
-		.prealloc = s->o->prealloc,
+		.prealloc = s->o->prealloc, .plugin = s->o->qemu_plugin,
 	};
 
 	hb_free_strv(s->qemu_argv);

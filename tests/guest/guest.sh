@@ -139,6 +139,27 @@ irq)
 		fail "NOPE is not reported missing"
 	expect_err "rep 1: interrupts CAL +$cal, NOPE (no row 'NOPE'"
 	;;
+qemu-plugin)
+	# --qemu-plugin loads bench/cache-model's plugin into QEMU: it counts the guest's data
+	# accesses through its cache model and prints them on QEMU's stderr (qemu.log) at exit.
+	plugin=$(dirname "$harness")/bench/cache-model/hb-cache-model.so
+	[ -f "$plugin" ] || fail "$plugin was not built"
+	boot --qemu-plugin /nonexistent/x.so,l1=65536 -- true
+	expect_rc 2
+	expect_err "--qemu-plugin /nonexistent/x.so,l1=65536: no such file '/nonexistent/x.so'"
+	boot --accel kvm --dry-run --qemu-plugin "$plugin" -- true
+	expect_rc 2
+	expect_err "--qemu-plugin: QEMU runs plugins only under TCG, and the accel is kvm"
+	boot --accel tcg --clock icount --qemu-plugin "$plugin,l2=2097152" -- true
+	expect_rc 0
+	count() { sed -n "s/^hb-cache-model: $1 //p" "$log/boot/qemu.log"; }
+	acc=$(count accesses) l1=$(count l1_misses) l2=$(count l2_misses) pages=$(count first_touched_4k_pages)
+	echo "accesses $acc, l1 misses $l1, l2 misses $l2, pages first touched $pages"
+	[ "${acc:-0}" -gt 1000000 ] || fail "accesses '$acc': a boot makes millions"
+	[ "${l1:-0}" -gt 0 ] && [ "$l1" -lt "$acc" ] || fail "l1 misses '$l1' not in (0, $acc)"
+	[ "${l2:-0}" -gt 0 ] && [ "$l2" -le "$l1" ] || fail "l2 misses '$l2' not in (0, $l1]"
+	[ "${pages:-0}" -gt 0 ] || fail "no page first touched"
+	;;
 *)
 	echo "unknown check '$check'"
 	exit 2
