@@ -102,11 +102,21 @@ static int check_irq(void *base, const char *v, char **why)
 	return 0;
 }
 
-/* --qemu-plugin: the path (up to the first comma) is a file; QEMU checks the rest. */
-static int check_plugin(void *base, const char *v, char **why)
+/* A --qemu-plugin value's path (up to the first comma; caller frees) and, in *args, its
+ * ARG=VALUE list after that comma, or NULL. */
+static char *plugin_path(const char *v, const char **args)
 {
 	const char *comma = strchr(v, ',');
-	char *path = xstrndup(v, comma ? (size_t)(comma - v) : strlen(v));
+
+	*args = comma ? comma + 1 : NULL;
+	return xstrndup(v, comma ? (size_t)(comma - v) : strlen(v));
+}
+
+/* --qemu-plugin: the path is a file; QEMU and the plugin check the arguments. */
+static int check_plugin(void *base, const char *v, char **why)
+{
+	const char *args;
+	char *path = plugin_path(v, &args);
 	int ok = hb_is_file(path);
 
 	(void)base;
@@ -118,20 +128,22 @@ static int check_plugin(void *base, const char *v, char **why)
 	return ok ? 0 : -1;
 }
 
-/* The --qemu-plugin value with its path made absolute: QEMU resolves a relative one
- * against its own working folder, not the user's. NULL for NULL; caller frees. */
-static char *plugin_spec(const char *v)
+/* --qemu-plugin into o: the path made absolute (QEMU resolves a relative one against its
+ * own working folder, not the user's; caller frees it) and the arguments. */
+static char *use_plugin(const char *v, struct vm_opts *o)
 {
+	char *path, *abs;
+
 	if (!v)
 		return NULL;
-	const char *comma = strchr(v, ',');
-	char *path = xstrndup(v, comma ? (size_t)(comma - v) : strlen(v));
-	char *abs = realpath(path, NULL);
-	char *spec = xasprintf("%s%s", abs ? abs : path, comma ? comma : "");
-
-	free(abs);
-	free(path);
-	return spec;
+	path = plugin_path(v, &o->qemu_plugin_args);
+	abs = realpath(path, NULL);
+	if (abs) {
+		free(path);
+		path = abs;
+	}
+	o->qemu_plugin = path;
+	return path;
 }
 
 #define BOOT(f) offsetof(struct boot_args, f)
@@ -413,8 +425,7 @@ int cmd_boot(int argc, char **argv)
 	}
 	a.vm.extra_append = a.append;
 	a.vm.disks = (const char *const *)a.disks;
-	char *plugin = plugin_spec(a.plugin);
-	a.vm.qemu_plugin = plugin;
+	char *plugin = use_plugin(a.plugin, &a.vm);
 	get_kernel(&a, &k, &cmdline);
 	a.vm.accel = accel_resolve_for_clock(a.vm.clock, a.vm.accel, &k, !a.vm.dry_run,
 					     &accel_reason);

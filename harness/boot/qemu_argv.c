@@ -150,15 +150,13 @@ static void add_ports(struct argv_builder *b, const struct qemu_plan *p,
 }
 
 /* -plugin file=PATH[,ARGS]: the path escaped, the plugin's own arguments as given. */
-static void add_plugin(struct argv_builder *b, const char *spec)
+static void add_plugin(struct argv_builder *b, const struct qemu_plan *p)
 {
-	const char *comma = strchr(spec, ',');
-	char *path = xstrndup(spec, comma ? (size_t)(comma - spec) : strlen(spec));
-	char *escaped = opt_value(path);
+	char *escaped = opt_value(p->plugin);
 
-	addf(b, "-plugin", "file=%s%s", escaped, comma ? comma : "");
+	addf(b, "-plugin", "file=%s%s%s", escaped, p->plugin_args ? "," : "",
+	     p->plugin_args ? p->plugin_args : "");
 	free(escaped);
-	free(path);
 }
 
 static void add_disks(struct argv_builder *b, const struct qemu_plan *p,
@@ -197,7 +195,7 @@ char **qemu_build_argv(const struct qemu_plan *p)
 	add_root_share(&b, p, m);
 	add_disks(&b, p, m);
 	if (p->plugin)
-		add_plugin(&b, p->plugin);
+		add_plugin(&b, p);
 	return b.v;
 }
 

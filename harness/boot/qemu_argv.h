@@ -29,9 +29,8 @@ struct qemu_plan {
 	const char *host_nodes;       /* bind guest RAM to these host NUMA nodes, or NULL */
 	const char *const *disks;     /* read-only (snapshot=on) virtio-blk images, or NULL */
 	bool prealloc;                /* back all guest RAM before boot (prealloc=on) */
-	/* A TCG plugin: its shared object, a comma and its ARG=VALUE list as QEMU takes them
-	 * ("PATH[,ARG=VALUE...]"; the path ends at the first comma), or NULL. */
-	const char *plugin;
+	const char *plugin;           /* a TCG plugin's shared object, or NULL */
+	const char *plugin_args;      /* its "ARG=VALUE,..." list as QEMU takes them, or NULL */
 };
 
 struct cmdline_plan {

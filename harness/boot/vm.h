@@ -89,9 +89,10 @@ struct vm_opts {
 	 * init_on_free=1 zeroes all free memory at boot, so it pays before the job and then
 	 * looks faster than baseline in hackbench. */
 	bool prealloc;
-	/* `harness boot --qemu-plugin`: "PATH[,ARG=VALUE...]" loaded into QEMU (TCG only; the
-	 * caller checks the accel), or NULL. */
+	/* `harness boot --qemu-plugin`: the plugin loaded into QEMU (TCG only; the caller
+	 * checks the accel) and its "ARG=VALUE,..." list, each or both NULL. */
 	const char *qemu_plugin;
+	const char *qemu_plugin_args;
 	const char *entry;        /* "bzimage", "pvh" (k->vmlinux), NULL: measured default */
 	/* Called as each rep ends (progress, ETA), or NULL. out/err may still be incomplete:
 	 * the output port is read separately. */

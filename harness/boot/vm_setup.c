@@ -192,6 +192,7 @@ void session_build_argv(struct vm_session *s)
 		.qmp_socket = s->have_plan ? s->socket_path[PORT_QMP] : NULL,
 		.start_paused = s->have_plan, .host_nodes = nodes, .disks = s->o->disks,
 		.prealloc = s->o->prealloc, .plugin = s->o->qemu_plugin,
+		.plugin_args = s->o->qemu_plugin_args,
 	};
 
 	hb_free_strv(s->qemu_argv);

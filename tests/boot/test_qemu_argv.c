@@ -98,8 +98,8 @@ TEST(commas_in_paths_are_escaped)
 	hb_free_strv(argv);
 }
 
-/* --qemu-plugin: one -plugin, the path's commas doubled up to the first unescaped one,
- * the plugin's own arguments after it as given; none without the option. */
+/* --qemu-plugin: one -plugin, the path's commas doubled, the plugin's own arguments after
+ * it as given; none without the option. */
 TEST(plugin_file_then_its_arguments)
 {
 	struct qemu_plan p = base_plan("microvm", "virtiofs");
@@ -107,9 +107,17 @@ TEST(plugin_file_then_its_arguments)
 
 	CHECK(find(argv, "-plugin") == -1);
 	hb_free_strv(argv);
-	p.plugin = "/b/hb-cache-model.so,l1=65536,range=0-1000";
+	p.plugin = "/b/hb-cache-model.so";
+	argv = qemu_build_argv(&p);
+	CHECK_STR(value_of(argv, "-plugin", ""), "file=/b/hb-cache-model.so");
+	hb_free_strv(argv);
+	p.plugin_args = "l1=65536,range=0-1000";
 	argv = qemu_build_argv(&p);
 	CHECK_STR(value_of(argv, "-plugin", ""), "file=/b/hb-cache-model.so,l1=65536,range=0-1000");
+	hb_free_strv(argv);
+	p.plugin = "/b,c/x.so";
+	argv = qemu_build_argv(&p);
+	CHECK_STR(value_of(argv, "-plugin", ""), "file=/b,,c/x.so,l1=65536,range=0-1000");
 	hb_free_strv(argv);
 }
 
