@@ -10,7 +10,7 @@
 # Usage: bench/cache-model.sh HARNESS [BOOTS [VARIANTS [-- CMD...]]]
 #   BOOTS default 3, VARIANTS default kasan,kasan-vmalloc, CMD default the test_vmalloc
 #   module's pcpu_alloc_test in seed 004's performance mode (one worker, 2000 loops).
-# Issue 20's reading: README's test_vmalloc section.
+# Issue 20's reading: docs/validation-log.md, seed 004's last row.
 set -eu
 harness=${1:?usage: bench/cache-model.sh HARNESS [BOOTS [VARIANTS [-- CMD...]]]}
 boots=${2:-3}

@@ -39,7 +39,7 @@ const struct hb_option vm_cli_options[] = {
 	{ "overcommit", 0, HB_OPT_FLAG, NULL, "allow more vCPUs than host cores (the report says so)",
 	  .off = VM(overcommit) },
 	{ "share", 0, HB_OPT_STR_REPEAT, "PATH", "a host file or folder the guest also sees, read-only\n"
-	  "(repeatable; the README says what it sees without)", .off = VM(shares) },
+	  "(repeatable; docs/security.md says what it sees without)", .off = VM(shares) },
 	{ NULL },
 };
 

@@ -1,6 +1,6 @@
 /* The matrix of a run: which variants, workloads and vCPU counts, with the defaults of the
- * README's main job (the seeds' matrix scaled to the host) and the checks that every name
- * and count is usable here. */
+ * main job (the seeds' matrix scaled to the host; docs/methodology.md) and the checks that
+ * every name and count is usable here. */
 #ifndef HB_RUN_MATRIX_H
 #define HB_RUN_MATRIX_H
 

@@ -14,7 +14,7 @@ static const char usage_text[] =
 	"Builds what is missing, then boots every kernel line x variant x workload x cores x boot\n"
 	"and runs the workload --reps times per boot. Samples are fsync'd as they arrive; ^C stops\n"
 	"cleanly and --resume runs exactly the missing repetitions. Ends with the report and the plots.\n"
-	"With no options: the seeds' matrix scaled to this host (see README).\n"
+	"With no options: the seeds' matrix scaled to this host (docs/methodology.md).\n"
 	"\n";
 
 static const char *const orders[] = { "interleaved", "grouped", NULL };

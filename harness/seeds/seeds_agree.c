@@ -10,7 +10,7 @@
 #define NOISE_SE 2.0
 /* Effects within this factor of each other are of the same order of magnitude. */
 #define SAME_ORDER_FACTOR 10.0
-/* The README's third test of agreement: the measured effect within 2x of the published. */
+/* The third test of agreement (docs/interpreting.md): the measured effect within 2x of the published. */
 #define WITHIN_FACTOR 2.0
 
 static double effect(const struct seed_figure *f, double figure)

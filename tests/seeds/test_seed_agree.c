@@ -25,7 +25,7 @@ TEST(ratio_figures)
 	CHECK(!strcmp(a.text, "same sign, same order of magnitude, within 2x (effect 1.11x published)"),
 	      "%s", a.text);
 	CHECK(a.within_2x);
-	/* 193x measured for 76.55x: same order, but outside 2x (icount's clearing, README) */
+	/* 193x measured for 76.55x: same order, but outside 2x (icount's clearing, docs/validation-log.md) */
 	seed_agree(&f, 193.5, 0.5, &a);
 	CHECK(a.same_order && !a.within_2x, "%s", a.text);
 	CHECK(strstr(a.text, "outside 2x (effect 2.55x published)") != NULL, "%s", a.text);
