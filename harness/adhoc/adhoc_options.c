@@ -50,12 +50,14 @@ const struct hb_option adhoc_cli_options[] = {
 	  "(git format-patch files, a folder of them, or an mbox) as build and\n"
 	  "variant NAME (default: from the first subject), with baseline's\n"
 	  "command line (repeatable)",
-	  .off = ADHOC(patches), .set = check_patch },
+	  .off = ADHOC(patches), .set = check_patch, .group = HB_OG_WHAT, .complete = HB_CMP_FILE },
 	{ "patch-cmdline", 0, HB_OPT_STR_REPEAT, "NAME=ARGS", "more kernel command line\n"
-	  "for --patch NAME's variant", .off = ADHOC(patch_cmdlines), .set = check_named_args },
+	  "for --patch NAME's variant", .off = ADHOC(patch_cmdlines), .set = check_named_args,
+	  .group = HB_OG_WHAT, .complete = HB_CMP_NONE },
 	{ "variant", 0, HB_OPT_STR_REPEAT, "NAME=BUILD:ARGS", "a variant without a file:\n"
 	  "BUILD booted with ARGS, e.g. slub-debug=base:'slub_debug=FZ'\n"
 	  "(repeatable)",
-	  .off = ADHOC(variants), .set = check_variant },
+	  .off = ADHOC(variants), .set = check_variant,
+	  .group = HB_OG_WHAT, .complete = HB_CMP_NONE },
 	{ NULL },
 };

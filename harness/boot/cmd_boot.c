@@ -59,10 +59,10 @@ struct boot_args {
 static const char usage_text[] =
 	"usage: harness boot VARIANT [options] -- CMD [ARGS...]\n"
 	"       harness boot NAME --patch NAME=FILE [options] -- CMD...\n"
-	"       harness boot --kernel IMAGE [--modules DIR] [--append ARGS] [options] -- CMD...\n"
+	"       harness boot --kernel IMAGE [--modules DIR] [options] -- CMD...\n"
 	"\nBoots VARIANT (built first if needed) under QEMU with the host root read-only,\n"
 	"runs CMD as root in the guest (cwd /tmp, a tmpfs), prints its output as it comes\n"
-	"and exits with its exit code.\n\noptions:\n";
+	"and exits with its exit code.\n\n";
 
 static const char exit_text[] =
 	"\nexit status: CMD's own; 2 bad options; " XSTR(EXIT_TIMEOUT) " timeout; "
@@ -150,38 +150,55 @@ static char *use_plugin(const char *v, struct vm_opts *o)
 
 static const struct hb_option boot_options[] = {
 	{ "cwd", 0, HB_OPT_STRING, "DIR", "the command's working directory in the guest (default /tmp)",
-	  .off = BOOT(cwd), .set = check_cwd },
+	  .off = BOOT(cwd), .set = check_cwd, .group = HB_OG_WHAT, .complete = HB_CMP_NONE },
 	{ "reps", 0, HB_OPT_INT, "N", "run CMD N times in the one boot; prints each run's times", 1,
-	  1000000, .off = BOOT(reps), .def = "1" },
+	  1000000, .off = BOOT(reps), .def = "1", .group = HB_OG_HOW },
 	{ "irq", 0, HB_OPT_STR_LIST, "LABELS", "count these /proc/interrupts rows (e.g. CAL,TLB) over\n"
-	  "each run, summed over the CPUs; printed and in vm.json", .off = BOOT(irq), .set = check_irq },
+	  "each run, summed over the CPUs; printed and in vm.json", .off = BOOT(irq), .set = check_irq,
+	  .group = HB_OG_HOW, .complete = HB_CMP_NONE },
 	{ "disk", 0, HB_OPT_STR_REPEAT, "IMAGE", "attach a raw image as virtio-blk (/dev/vda, ...),\n"
-	  "writes discarded", .off = BOOT(disks), .set = check_disk },
+	  "writes discarded", .off = BOOT(disks), .set = check_disk,
+	  .group = HB_OG_WHAT, .complete = HB_CMP_FILE },
 	{ "qemu-plugin", 0, HB_OPT_STRING, "SO[,A=V]", "load a QEMU TCG plugin, with its arguments\n"
 	  "(TCG only; under icount it changes no guest time; e.g.\n"
 	  "build/bench/cache-model/hb-cache-model.so, bench/README.md)",
-	  .off = BOOT(plugin), .set = check_plugin },
+	  .off = BOOT(plugin), .set = check_plugin, .group = HB_OG_HOW, .complete = HB_CMP_FILE },
 	{ "log-dir", 0, HB_OPT_STRING, "DIR", "console.log, qemu.log, result.log, vm.json (default:\n"
-	  "a new /tmp dir)", .off = BOOT(vm.log_dir) },
+	  "a new /tmp dir)", .off = BOOT(vm.log_dir),
+	  .group = HB_OG_WHERE, .complete = HB_CMP_DIR },
 	{ "dry-run", 0, HB_OPT_FLAG, NULL, "print the QEMU (and virtiofsd) command line, run nothing",
-	  .off = BOOT(vm.dry_run) },
+	  .off = BOOT(vm.dry_run), .group = HB_OG_WHERE },
 	KLINE_OPTION(BOOT(line)),
 	KLINE_SOURCE_OPTION(BOOT(sources)),
 	{ "kernel", 0, HB_OPT_STRING, "IMAGE", "a bzImage or vmlinux built elsewhere, instead of VARIANT",
-	  .off = BOOT(kernel) },
+	  .off = BOOT(kernel), .group = HB_OG_WHAT, .complete = HB_CMP_FILE },
 	{ "modules", 0, HB_OPT_STRING, "DIR", "its modules (INSTALL_MOD_PATH or lib/modules/<release>)",
-	  .off = BOOT(modules) },
-	{ "append", 0, HB_OPT_STRING, "ARGS", "more kernel command line", .off = BOOT(append) },
+	  .off = BOOT(modules), .group = HB_OG_WHAT, .complete = HB_CMP_DIR },
+	{ "append", 0, HB_OPT_STRING, "ARGS", "more kernel command line", .off = BOOT(append),
+	  .group = HB_OG_WHAT, .complete = HB_CMP_NONE },
 	{ NULL },
 };
 
-static const struct hb_cmdspec boot_spec = {
+static const struct hb_example boot_examples[] = {
+	{ "harness boot baseline -- uname -r",
+	  "Boot the baseline kernel and run one command in it." },
+	{ "harness boot baseline --dry-run -- true",
+	  "The exact QEMU and virtiofsd command lines." },
+	{ "harness boot xpfo --cores 2 --irq CAL,TLB -- ls /usr/bin",
+	  "Count function-call and TLB-shootdown interrupts over a command." },
+	{ NULL },
+};
+
+const struct hb_cmdspec boot_spec = {
 	.cmd = "boot",
 	.usage = usage_text,
 	.epilog = exit_text,
 	.groups = { { vm_cli_options, BOOT(cli) }, { boot_options, 0 },
 		    { adhoc_cli_options, BOOT(adhoc) }, { NULL, 0 } },
 	.stop_at_dashdash = true,
+	.examples = boot_examples,
+	.operand_complete = HB_CMP_VARIANTS,
+	.exit_status = exit_text,
 };
 
 /* 2 where the host has them. */

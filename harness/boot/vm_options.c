@@ -13,33 +13,36 @@ static const char *const clock_choices[] = { "host", "icount", "auto", NULL }; /
 const struct hb_option vm_cli_options[] = {
 	{ "cores", 0, HB_OPT_LONG_LIST, "LIST", "vCPU counts, e.g. 2,6,12,24 (boot: one); at most\n"
 	  "the host's physical cores unless --overcommit", .min = VM_MIN_CORES,
-	  .max = VM_MAX_CORES, .off = VM(cores), .count_off = VM(ncores) },
+	  .max = VM_MAX_CORES, .off = VM(cores), .count_off = VM(ncores), .group = HB_OG_WHAT },
 	{ "mem", 0, HB_OPT_SIZE_MIB, "SIZE", "guest RAM, e.g. 2G or 512M (default 2G; run raises it\n"
 	  "to what a workload needs)", .min = VM_MIN_MEM_MIB, .max = VM_MAX_MEM_MIB,
-	  .off = VM(mem_mib) },
+	  .off = VM(mem_mib), .group = HB_OG_HOW },
 	{ "timeout", 0, HB_OPT_DOUBLE, "S", "seconds per boot, jobs included (default: run from\n"
 	  "the workload's estimate; boot 600 under KVM, 3600 under TCG)", .min = 1,
-	  .max = VM_MAX_TIMEOUT_S, .off = VM(timeout_s) },
+	  .max = VM_MAX_TIMEOUT_S, .off = VM(timeout_s), .group = HB_OG_ADVANCED },
 	{ "accel", 0, HB_OPT_CHOICE, "A", "auto, kvm or tcg; auto: KVM when a cached probe boot\n"
-	  "works", .choices = accel_choices, .off = VM(accel), .def = "auto" },
+	  "works", .choices = accel_choices, .off = VM(accel), .def = "auto", .group = HB_OG_HOW },
 	{ "clock", 0, HB_OPT_CHOICE, "C", "the guest's clock: host (wall time), icount (guest\n"
 	  "instructions; TCG only) or auto (icount under TCG, host under KVM and for a\n"
 	  "workload not deterministic under icount); default: run auto, boot host",
 	  /* The default differs by command (run: auto, boot: host): none here, the command
 	   * fills it in unless this was said. */
-	  .choices = clock_choices, .off = VM(clock), .given_off = VM(clock_given) },
+	  .choices = clock_choices, .off = VM(clock), .given_off = VM(clock_given),
+	  .group = HB_OG_HOW },
 	{ "machine", 0, HB_OPT_CHOICE_STR, "M", "microvm or q35 (default: microvm, measured the\n"
-	  "faster here)", .choices = machine_choices, .off = VM(machine) },
+	  "faster here)", .choices = machine_choices, .off = VM(machine), .group = HB_OG_ADVANCED },
 	{ "rootfs", 0, HB_OPT_CHOICE_STR, "R", "how the guest sees the host root: auto, virtiofs\n"
-	  "or 9p (default auto: virtiofs, else 9p)", .choices = rootfs_choices, .off = VM(rootfs) },
+	  "or 9p (default auto: virtiofs, else 9p)", .choices = rootfs_choices, .off = VM(rootfs),
+	  .group = HB_OG_ADVANCED },
 	{ "entry", 0, HB_OPT_CHOICE_STR, "E", "bzimage or pvh (the vmlinux; default pvh when the\n"
-	  "build has one)", .choices = entry_choices, .off = VM(entry) },
+	  "build has one)", .choices = entry_choices, .off = VM(entry), .group = HB_OG_ADVANCED },
 	{ "no-pin", 0, HB_OPT_FLAG_OFF, NULL, "do not pin vCPU threads or bind guest memory",
-	  .off = VM(pin) },
+	  .off = VM(pin), .group = HB_OG_HOW },
 	{ "overcommit", 0, HB_OPT_FLAG, NULL, "allow more vCPUs than host cores (the report says so)",
-	  .off = VM(overcommit) },
+	  .off = VM(overcommit), .group = HB_OG_HOW },
 	{ "share", 0, HB_OPT_STR_REPEAT, "PATH", "a host file or folder the guest also sees, read-only\n"
-	  "(repeatable; docs/security.md says what it sees without)", .off = VM(shares) },
+	  "(repeatable; docs/security.md says what it sees without)", .off = VM(shares),
+	  .group = HB_OG_ADVANCED },
 	{ NULL },
 };
 

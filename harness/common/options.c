@@ -237,36 +237,190 @@ int hb_opts_parse(const struct hb_cmdspec *s, int argc, char **argv, void *out,
 	return rc;
 }
 
+/* --help is at most this wide; option help starts at HELP_COLUMN. */
+#define HELP_WIDTH 80
+
+static const char *const group_titles[HB_OG_COUNT] = {
+	[HB_OG_OTHER] = "other options",
+	[HB_OG_WHAT] = "what runs",
+	[HB_OG_HOW] = "how it is measured",
+	[HB_OG_WHERE] = "where things go",
+	[HB_OG_ADVANCED] = "advanced",
+};
+
+/* The order groups are listed in: the usual ones, then the entries that name none. */
+static const enum hb_opt_group group_order[] = { HB_OG_WHAT, HB_OG_HOW, HB_OG_WHERE,
+						 HB_OG_ADVANCED, HB_OG_OTHER };
+
+const char *hb_opts_group_title(const struct hb_cmdspec *s, enum hb_opt_group g)
+{
+	return s->group_titles[g] ? s->group_titles[g] : group_titles[g];
+}
+
+/* Writes text from column col on, words wrapped at HELP_WIDTH, continuation lines
+ * indented to indent; a "\n" in text is a space (the tables' own breaks predate the
+ * wrapping). Ends with a newline. */
+static void wrap_text(FILE *f, const char *text, int col, int indent)
+{
+	const char *p = text;
+
+	while (*p) {
+		size_t len;
+		while (*p == ' ' || *p == '\n')
+			p++;
+		if (!*p)
+			break;
+		len = strcspn(p, " \n");
+		if (col > indent && col + 1 + (int)len > HELP_WIDTH) {
+			fprintf(f, "\n%*s", indent, "");
+			col = indent;
+		} else if (col > indent) {
+			fputc(' ', f);
+			col++;
+		}
+		fwrite(p, 1, len, f);
+		col += (int)len;
+		p += len;
+	}
+	fputc('\n', f);
+}
+
 static void help_line(FILE *f, const struct hb_option *o)
 {
-	char letter[8] = "", head[64];
+	char letter[8] = "", head[128];
 	bool opt = o->arg && o->optional_value;
+	char *text;
 	int len;
 
 	if (o->letter)
 		snprintf(letter, sizeof(letter), "-%c, ", o->letter);
 	len = snprintf(head, sizeof(head), "  %s--%s%s%s%s", letter, o->name,
 		       !o->arg ? "" : opt ? "[=" : " ", o->arg ? o->arg : "", opt ? "]" : "");
-	fprintf(f, "%s%*s", head, len < HELP_COLUMN - 1 ? HELP_COLUMN - len : 1, "");
-	for (const char *p = o->help; *p; p++) {
-		fputc(*p, f);
-		if (*p == '\n')
-			fprintf(f, "%*s", HELP_COLUMN, "");
+	fputs(head, f);
+	if (len < HELP_COLUMN - 1)
+		fprintf(f, "%*s", HELP_COLUMN - len, "");
+	else
+		fprintf(f, "\n%*s", HELP_COLUMN, "");
+	text = o->def ? xasprintf("%s (default %s)", o->help, o->def) : xstrdup(o->help);
+	wrap_text(f, text, HELP_COLUMN, HELP_COLUMN);
+	free(text);
+}
+
+/* How many groups of s list at least one option in --help. */
+static int groups_used(const struct hb_cmdspec *s)
+{
+	bool used[HB_OG_COUNT] = { false };
+	int n = 0;
+
+	for (int g = 0; s->groups[g].opts; g++)
+		for (const struct hb_option *o = s->groups[g].opts; o->name; o++)
+			if (!o->hidden && !used[o->group]) {
+				used[o->group] = true;
+				n++;
+			}
+	return n;
+}
+
+/* Splits text into its synopsis (the "usage: " line and the lines under it that start
+ * with "       harness", each without its lead) and its paragraphs (other lines joined,
+ * blank lines between them). */
+static void usage_parts(const char *text, struct hb_strv *synopsis, struct hb_strv *paragraphs)
+{
+	char *para = NULL;
+	const char *p = text;
+
+	while (p && *p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		char *line = xstrndup(p, len);
+
+		if (!strncmp(line, "usage: ", 7) || !strncmp(line, "       harness ", 15)) {
+			hb_strv_push(synopsis, xstrdup(line + 7));
+		} else if (!*line) {
+			if (para)
+				hb_strv_push(paragraphs, para);
+			para = NULL;
+		} else {
+			char *joined = para ? xasprintf("%s %s", para, line) : xstrdup(line);
+			free(para);
+			para = joined;
+		}
+		free(line);
+		p = nl ? nl + 1 : NULL;
 	}
-	if (o->def)
-		fprintf(f, " (default %s)", o->def);
+	if (para)
+		hb_strv_push(paragraphs, para);
+	hb_strv_push(synopsis, NULL);
+	hb_strv_push(paragraphs, NULL);
+}
+
+void hb_opts_usage_parts(const struct hb_cmdspec *s, char ***synopsis, char ***paragraphs)
+{
+	struct hb_strv syn = { 0 }, paras = { 0 };
+
+	usage_parts(s->usage, &syn, &paras);
+	*synopsis = syn.v;
+	*paragraphs = paras.v;
+}
+
+/* The usage text with its paragraphs wrapped to HELP_WIDTH. */
+static void print_usage(const struct hb_cmdspec *s, FILE *f)
+{
+	char **syn, **paras;
+
+	hb_opts_usage_parts(s, &syn, &paras);
+	for (size_t i = 0; syn[i]; i++)
+		fprintf(f, "%s%s\n", i ? "       " : "usage: ", syn[i]);
+	for (size_t i = 0; paras[i]; i++) {
+		fputc('\n', f);
+		wrap_text(f, paras[i], 0, 0);
+	}
 	fputc('\n', f);
+	hb_free_strv(syn);
+	hb_free_strv(paras);
+}
+
+const struct hb_option **hb_opts_listing(const struct hb_cmdspec *s)
+{
+	size_t n = collect(s, NULL, 0), k = 0;
+	const struct hb_option **list = xcalloc(n + 1, sizeof(*list));
+
+	for (size_t i = 0; i < sizeof(group_order) / sizeof(group_order[0]); i++)
+		for (int g = 0; s->groups[g].opts; g++)
+			for (const struct hb_option *o = s->groups[g].opts; o->name; o++)
+				if (!o->hidden && o->group == group_order[i])
+					list[k++] = o;
+	return list;
 }
 
 void hb_opts_help(const struct hb_cmdspec *s, FILE *f)
 {
-	fputs(s->usage, f);
-	for (int g = 0; s->groups[g].opts; g++)
-		for (const struct hb_option *o = s->groups[g].opts; o->name; o++)
-			help_line(f, o);
+	const struct hb_option **list = hb_opts_listing(s);
+	bool headings = groups_used(s) > 1;
+
+	print_usage(s, f);
+	if (!headings)
+		fputs("options:\n", f);
+	for (size_t i = 0; list[i]; i++) {
+		if (headings && (!i || list[i]->group != list[i - 1]->group))
+			fprintf(f, "%s%s:\n", i ? "\n" : "", hb_opts_group_title(s, list[i]->group));
+		help_line(f, list[i]);
+	}
+	if (headings && list[0])
+		fputc('\n', f);
+	free(list);
 	fprintf(f, "  -h, --help%*sthis text\n", HELP_COLUMN - 12, "");
-	if (s->epilog)
-		fputs(s->epilog, f);
+	if (s->examples && s->examples[0].line) {
+		fputs("\nexamples:\n", f);
+		for (const struct hb_example *e = s->examples; e->line; e++) {
+			fprintf(f, "  %s\n      ", e->line);
+			wrap_text(f, e->what, 6, 6);
+		}
+	}
+	if (s->epilog) {
+		fputc('\n', f);
+		wrap_text(f, s->epilog, 0, 0);
+	}
 }
 
 void hb_opts_free(const struct hb_cmdspec *s, void *out)

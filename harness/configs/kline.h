@@ -47,10 +47,12 @@ int kline_check_source_option(void *base, const char *value, char **why);
 
 #define KLINE_OPTION(offset)                                                                  \
 	{ "kernel-line", 0, HB_OPT_STRING, "LINE", "kernel line (default " HB_DEFAULT_LINE           \
-	  "; kernel-configs/lines/)", .off = (offset), .set = kline_check_option }
+	  "; kernel-configs/lines/)", .off = (offset), .set = kline_check_option,              \
+	  .group = HB_OG_WHAT, .complete = HB_CMP_LINES }
 #define KLINE_SOURCE_OPTION(offset)                                                           \
 	{ "source", 0, HB_OPT_STR_REPEAT, "[LINE=]DIR|TARBALL", "kernel source of a line\n"      \
 	  "(default: the line's Debian tarball; a plain path is " HB_DEFAULT_LINE "'s)",              \
-	  .off = (offset), .set = kline_check_source_option }
+	  .off = (offset), .set = kline_check_source_option, .group = HB_OG_ADVANCED,          \
+	  .complete = HB_CMP_FILE }
 
 #endif

@@ -40,6 +40,7 @@ int config_check_dir_option(void *base, const char *value, char **why);
 	{ "configs", 0, HB_OPT_STR_REPEAT, "DIR", "a kernel-configs folder of your own,\n"          \
 	  "searched before the project's (repeatable; also\n"                                     \
 	  "$" CONFIGS_PATH_ENV ", colon-separated)",                                               \
-	  .off = (offset), .set = config_check_dir_option }
+	  .off = (offset), .set = config_check_dir_option, .group = HB_OG_WHAT,                  \
+	  .complete = HB_CMP_DIR }
 
 #endif

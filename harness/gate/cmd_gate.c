@@ -18,20 +18,29 @@ struct gate_args {
 #define GATE(f) offsetof(struct gate_args, f)
 
 static const struct hb_option gate_options[] = {
-	{ "against", 0, HB_OPT_STRING, "REF", "the reference (required)", .off = GATE(against) },
+	{ "against", 0, HB_OPT_STRING, "REF", "the reference (required)", .off = GATE(against),
+	  .group = HB_OG_WHAT, .complete = HB_CMP_DIR },
 	{ "max-slowdown", 0, HB_OPT_DOUBLE, "PCT", "tolerated slowdown in percent", 0, 1000,
-	  .off = GATE(opts.max_slowdown_pct), .def = "2" },
+	  .off = GATE(opts.max_slowdown_pct), .def = "2", .group = HB_OG_HOW },
 	{ "alpha", 0, HB_OPT_DOUBLE, "A", "significance level", 0, 1, .off = GATE(opts.alpha),
-	  .def = "0.05" },
+	  .def = "0.05", .group = HB_OG_HOW },
 	{ "junit", 0, HB_OPT_STRING, "FILE", "also write JUnit XML, one testcase per comparison",
-	  .off = GATE(opts.junit) },
+	  .off = GATE(opts.junit), .group = HB_OG_WHERE, .complete = HB_CMP_FILE },
 	{ "relative", 0, HB_OPT_STRING, "VARIANT", "compare each variant's cost (ratio to VARIANT)\n"
 	  "instead of absolute means: for references from another host or TCG",
-	  .off = GATE(opts.relative_to) },
+	  .off = GATE(opts.relative_to), .group = HB_OG_WHAT, .complete = HB_CMP_VARIANTS },
 	{ NULL },
 };
 
-static const struct hb_cmdspec gate_spec = {
+static const struct hb_example gate_examples[] = {
+	{ "harness gate results/RUN --against ci/reference",
+	  "Exit 1 when a variant got slower than in the reference." },
+	{ "harness gate RUN --against REF --relative baseline --max-slowdown 5",
+	  "Compare each variant's cost, not absolute times: for another host." },
+	{ NULL },
+};
+
+const struct hb_cmdspec gate_spec = {
 	.cmd = "gate",
 	.usage = "usage: harness gate RUN --against REF [options]\n"
 		 "Compares result set RUN with REF (a result set, or a `harness report --format json`\n"
@@ -45,6 +54,14 @@ static const struct hb_cmdspec gate_spec = {
 	.groups = { { gate_options, 0 }, { NULL, 0 } },
 	.operand = "RUN",
 	.operand_accepted = "a result set directory or run name",
+	.examples = gate_examples,
+	.group_titles = { [HB_OG_WHAT] = "what is compared",
+			  [HB_OG_HOW] = "how a change is judged",
+			  [HB_OG_WHERE] = "output" },
+	.operand_complete = HB_CMP_DIR,
+	.exit_status = "0: nothing regressed. 1: a regression (worse by more than --max-slowdown "
+		       "and significant). 2: bad input, or RUN and REF measured with different "
+		       "clocks.",
 };
 
 int cmd_gate(int argc, char **argv)

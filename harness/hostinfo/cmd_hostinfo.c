@@ -10,16 +10,25 @@
 #include "results/jsonfmt.h"
 
 static const struct hb_option hostinfo_options[] = {
-	{ "json", 0, HB_OPT_FLAG, NULL, "print the JSON object instead of text", .off = 0 },
+	{ "json", 0, HB_OPT_FLAG, NULL, "print the JSON object instead of text", .off = 0,
+	  .group = HB_OG_WHERE },
 	{ NULL },
 };
 
-static const struct hb_cmdspec hostinfo_spec = {
+static const struct hb_example hostinfo_examples[] = {
+	{ "harness hostinfo", "CPU, cache, topology, NUMA memory and KVM of this host." },
+	{ "harness hostinfo --json", "The same, as the JSON object meta.json keeps." },
+	{ NULL },
+};
+
+const struct hb_cmdspec hostinfo_spec = {
 	.cmd = "hostinfo",
 	.usage = "usage: harness hostinfo [--json]\n"
 		 "CPU (libcpuid), topology (hwloc), NUMA memory (libnuma), kernel and /dev/kvm of\n"
 		 "this host; the same facts every result set records in meta.json \"host\".\n",
 	.groups = { { hostinfo_options, 0 }, { NULL, 0 } },
+	.examples = hostinfo_examples,
+	.operand_complete = HB_CMP_NONE,
 };
 
 static const char *str(json_object *o, const char *key)

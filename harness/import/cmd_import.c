@@ -17,11 +17,18 @@
 
 static const struct hb_option import_options[] = {
 	{ "out", 0, HB_OPT_STRING, "DIR", "the new result set; a relative DIR is under the current\n"
-	  "folder (default: results/<date>-<time>-<file name>)", .off = 0 },
+	  "folder (default: results/<date>-<time>-<file name>)", .off = 0,
+	  .group = HB_OG_WHERE, .complete = HB_CMP_DIR },
 	{ NULL },
 };
 
-static const struct hb_cmdspec import_spec = {
+static const struct hb_example import_examples[] = {
+	{ "harness import tests/data/seed001-cook-kbuild.csv --out results/cook",
+	  "Seed 001's kernel builds as a result set, for harness report." },
+	{ NULL },
+};
+
+const struct hb_cmdspec import_spec = {
 	.cmd = "import",
 	.usage = "usage: harness import FILE.csv [--out DIR]\n"
 		 "Turns a CSV of published or hand-collected numbers into a result set.\n"
@@ -30,6 +37,8 @@ static const struct hb_cmdspec import_spec = {
 	.groups = { { import_options, 0 }, { NULL, 0 } },
 	.operand = "FILE.csv",
 	.operand_accepted = "one CSV file",
+	.examples = import_examples,
+	.operand_complete = HB_CMP_FILE,
 };
 
 /* results/<run id tagged with the file's base name, without .csv>. */

@@ -34,20 +34,30 @@ static const struct hb_option build_options[] = {
 	KLINE_OPTION(BUILD(opts.line)),
 	KLINE_SOURCE_OPTION(BUILD(sources)),
 	{ "cache", 0, HB_OPT_STRING, "DIR", "kernel cache (default $HARDBENCH_CACHE or\n"
-	  "~/.cache/hardbench)", .off = BUILD(opts.cache) },
+	  "~/.cache/hardbench)", .off = BUILD(opts.cache),
+	  .group = HB_OG_WHERE, .complete = HB_CMP_DIR },
 	{ "jobs", 'j', HB_OPT_INT, "N", "parallel compile jobs (default: host cores)", 1, 4096,
-	  .off = BUILD(opts.jobs) },
-	{ "force", 0, HB_OPT_FLAG, NULL, "rebuild even when cached", .off = BUILD(opts.force) },
+	  .off = BUILD(opts.jobs), .group = HB_OG_ADVANCED },
+	{ "force", 0, HB_OPT_FLAG, NULL, "rebuild even when cached", .off = BUILD(opts.force),
+	  .group = HB_OG_ADVANCED },
 	{ "dry-run", 'n', HB_OPT_FLAG, NULL, "print the plan: builds, cached or not, the exact commands",
-	  .off = BUILD(opts.dry_run) },
+	  .off = BUILD(opts.dry_run), .group = HB_OG_WHERE },
 	{ "list", 0, HB_OPT_FLAG, NULL, "list builds and variants with their cache state",
-	  .off = BUILD(list) },
+	  .off = BUILD(list), .group = HB_OG_WHERE },
 	{ "verify", 0, HB_OPT_FLAG, NULL, "hash every cache entry in full against its manifest\n"
-	  "(exit 2 when one is damaged)", .off = BUILD(verify) },
+	  "(exit 2 when one is damaged)", .off = BUILD(verify), .group = HB_OG_ADVANCED },
 	{ NULL },
 };
 
-static const struct hb_cmdspec build_spec = {
+static const struct hb_example build_examples[] = {
+	{ "harness build --list", "Every build of the default line, cached or not." },
+	{ "harness build kasan", "Build the kasan kernel, or say where the cached one is." },
+	{ "harness build --kernel-line 6.12 base --dry-run",
+	  "The exact make commands of 6.12's base build." },
+	{ NULL },
+};
+
+const struct hb_cmdspec build_spec = {
 	.cmd = "build",
 	.usage = "usage: harness build [VARIANT|BUILD ...] [options]\n"
 		 "\n"
@@ -55,6 +65,9 @@ static const struct hb_cmdspec build_spec = {
 		 "With no name, builds 'base' (or the --patch builds).\n"
 		 "\n",
 	.groups = { { build_options, 0 }, { adhoc_cli_options, BUILD(adhoc) }, { NULL, 0 } },
+	.examples = build_examples,
+	.group_titles = { [HB_OG_WHAT] = "what is built" },
+	.operand_complete = HB_CMP_BUILDS,
 };
 
 static void add_name(struct build_args *a, size_t *n, size_t *cap, const char *name)

@@ -49,40 +49,62 @@ static const char *const layouts[] = { "auto", "long", "wide", NULL };
 
 static const struct hb_option report_options[] = {
 	{ "baseline", 0, HB_OPT_STRING, "VARIANT", "compare with this variant (default: 'baseline',\n"
-	  "else the first)", .off = REP(opts.baseline) },
+	  "else the first)", .off = REP(opts.baseline),
+	  .group = HB_OG_WHAT, .complete = HB_CMP_VARIANTS },
 	{ "format", 0, HB_OPT_CHOICE, "FORMAT", "text, markdown, csv, json, html (one\n"
 	  "self-contained page) or mail (72 columns, for\na list reply)", .choices = report_format_names,
-	  .off = REP(opts.format), .def = "text" },
-	{ "metric", 0, HB_OPT_STRING, "METRIC", "only this metric", .off = REP(opts.metric) },
-	{ "workload", 0, HB_OPT_STRING, "WORKLOAD", "only this workload", .off = REP(opts.workload) },
+	  .off = REP(opts.format), .def = "text", .group = HB_OG_WHERE },
+	{ "metric", 0, HB_OPT_STRING, "METRIC", "only this metric", .off = REP(opts.metric),
+	  .group = HB_OG_WHAT, .complete = HB_CMP_NONE },
+	{ "workload", 0, HB_OPT_STRING, "WORKLOAD", "only this workload", .off = REP(opts.workload),
+	  .group = HB_OG_WHAT, .complete = HB_CMP_WORKLOADS },
 	{ "ratio-to", 0, HB_OPT_STRING, "VARIANT", "add an 'x VARIANT' ratio column (seed 004's\n"
-	  "'x KASAN')", .off = REP(opts.ratio_to) },
+	  "'x KASAN')", .off = REP(opts.ratio_to),
+	  .group = HB_OG_WHAT, .complete = HB_CMP_VARIANTS },
 	{ "paired", 0, HB_OPT_FLAG, NULL, "pair an imported set's rounds by its CSV's boot\n"
-	  "column (runs always pair)", .off = REP(opts.paired) },
+	  "column (runs always pair)", .off = REP(opts.paired), .group = HB_OG_HOW },
 	{ "layout", 0, HB_OPT_CHOICE, "LAYOUT", "auto (per-test tables when a workload has >= 5\n"
 	  "metrics in one unit), long, or wide", .choices = layouts, .off = REP(opts.layout),
-	  .set = layout_given },
+	  .set = layout_given, .group = HB_OG_WHERE },
 	{ "against-seeds", 0, HB_OPT_CUSTOM, "PATH", "instead: the seeds' published figures vs\n"
 	  "this run, with the conditions of both sides; PATH is a published.json or a folder of\n"
 	  "<workload>/published.json (default: workloads/ of the source tree); --workload and\n"
-	  "--metric select figures", .optional_value = true, .set = set_seeds },
+	  "--metric select figures", .optional_value = true, .set = set_seeds,
+	  .group = HB_OG_WHAT, .complete = HB_CMP_FILE },
 	{ "compare", 0, HB_OPT_FLAG, NULL, "RUN1 RUN2 ...: each run's cost per metric and\n"
 	  "variant side by side, and the change between\nconsecutive runs flagged as `harness gate "
-	  "--relative`\nflags it (text, markdown, json, html; runs of one\nclock)", .off = REP(compare) },
+	  "--relative`\nflags it (text, markdown, json, html; runs of one\nclock)", .off = REP(compare),
+	  .group = HB_OG_WHAT },
 	{ "max-slowdown", 0, HB_OPT_DOUBLE, "PCT", "--compare: a change worse than this (and\n"
-	  "significant) is a regression", 0, 1000, .off = REP(max_slowdown_pct), .def = "2" },
+	  "significant) is a regression", 0, 1000, .off = REP(max_slowdown_pct), .def = "2",
+	  .group = HB_OG_HOW },
 	{ "alpha", 0, HB_OPT_DOUBLE, "A", "--compare: significance level", 0, 1, .off = REP(alpha),
-	  .def = "0.05" },
+	  .def = "0.05", .group = HB_OG_HOW },
 	{ NULL },
 };
 
-static const struct hb_cmdspec report_spec = {
+static const struct hb_example report_examples[] = {
+	{ "harness report results/RUN",
+	  "Tables and one-line costs of a run, per workload and metric." },
+	{ "harness report results/RUN --against-seeds",
+	  "Each published figure beside the run's, with the agreement." },
+	{ "harness report results/RUN --format mail",
+	  "Plain text, 72 columns, for a reply to the list." },
+	{ NULL },
+};
+
+const struct hb_cmdspec report_spec = {
 	.cmd = "report",
 	.usage = "usage: harness report RUN [options]\n"
 		 "       harness report RUN1 RUN2 ... --compare [options]\n"
 		 "Statistics and slowdowns of result set RUN (a directory, or a name under results/);\n"
 		 "with --compare, the costs of several runs side by side.\n",
 	.groups = { { report_options, 0 }, { NULL, 0 } },
+	.examples = report_examples,
+	.group_titles = { [HB_OG_WHAT] = "what is reported",
+			  [HB_OG_HOW] = "how runs are compared",
+			  [HB_OG_WHERE] = "output" },
+	.operand_complete = HB_CMP_DIR,
 };
 
 /* Options that choose what the ordinary report compares mean nothing to the seeds'

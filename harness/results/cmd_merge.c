@@ -21,7 +21,13 @@ static const struct hb_option merge_options[] = {
 	{ NULL },
 };
 
-static const struct hb_cmdspec merge_spec = {
+static const struct hb_example merge_examples[] = {
+	{ "harness merge results/all results/part1 results/part2",
+	  "Pool two parts of a main job into one result set." },
+	{ NULL },
+};
+
+const struct hb_cmdspec merge_spec = {
 	.cmd = "merge",
 	.usage = "usage: harness merge OUT SET...\n"
 		 "\n"
@@ -32,6 +38,8 @@ static const struct hb_cmdspec merge_spec = {
 		 "round still pairs samples of one host.\n"
 		 "\n",
 	.groups = { { merge_options, 0 }, { NULL, 0 } },
+	.examples = merge_examples,
+	.operand_complete = HB_CMP_DIR,
 };
 
 static bool same_dir(const char *a, const char *b)

@@ -2,6 +2,7 @@
  * workloads/, with the parameters and metrics a --param or a report refers to. The kernel
  * definitions print themselves (configs/list.c); the workloads are listed here, since
  * configs/ sits below the workloads that read it. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,23 +12,83 @@
 #include "common/log.h"
 #include "common/options.h"
 #include "common/paths.h"
+#include "configs/kconfigs.h"
+#include "configs/kline.h"
 #include "configs/list.h"
 #include "configs/search_path.h"
 #include "workload/workload.h"
 
-static const char *const list_kinds[] = { "all", "variants", "builds", "workloads", "lines", NULL };
+static const char *const list_kinds[] = { "all", "variants", "builds", "workloads", "lines",
+					  "params", NULL };
 
-/* --configs DIR, filled into a char ** (the only option). */
-static const struct hb_option list_options[] = { CONFIGS_OPTION(0), { NULL } };
+struct list_args {
+	char **configs;
+	bool names;
+};
 
-static const struct hb_cmdspec list_spec = {
+#define LIST(f) offsetof(struct list_args, f)
+
+static const struct hb_option list_options[] = {
+	CONFIGS_OPTION(LIST(configs)),
+	{ "names", 0, HB_OPT_FLAG, NULL, "names only, one a line, for scripts and shell\n"
+	  "completion (params: every W.KEY=)", .off = LIST(names), .group = HB_OG_WHERE },
+	{ NULL },
+};
+
+static const struct hb_example list_examples[] = {
+	{ "harness list variants", "Each variant: its build, command line and seed." },
+	{ "harness list workloads", "Each workload's parameters (for --param) and metrics." },
+	{ "harness list --names variants --configs ~/my-configs",
+	  "Variant names only, your folder's included." },
+	{ NULL },
+};
+
+const struct hb_cmdspec list_spec = {
 	.cmd = "list",
-	.usage = "usage: harness list [all|variants|builds|workloads|lines] [--configs DIR]\n\n"
+	.usage = "usage: harness list [all|variants|builds|workloads|lines|params] [options]\n\n"
 		 "Lists kernel variants (a build + a kernel command line), builds (kernel\n"
 		 "configurations), workloads with their parameters (--param W.KEY=VALUE)\n"
 		 "and metrics, and kernel lines (the sources kernels are built from).\n\n",
 	.groups = { { list_options, 0 }, { NULL, 0 } },
+	.examples = list_examples,
+	.group_titles = { [HB_OG_WHAT] = "what is listed", [HB_OG_WHERE] = "output" },
+	.operand_words = list_kinds,
 };
+
+static void print_names(char **names)
+{
+	for (size_t i = 0; names && names[i]; i++)
+		printf("%s\n", names[i]);
+	hb_free_strv(names);
+}
+
+/* --names: one name a line of kind (an index of list_kinds; 0, all: every kind's), and
+ * for params every workload's W.KEY=. */
+static void list_names(int kind)
+{
+	char **names;
+
+	if (kind == 0 || kind == 1)
+		print_names(config_list_variants());
+	if (kind == 0 || kind == 2)
+		print_names(config_list_builds());
+	if (kind == 0 || kind == 4)
+		print_names(config_list_lines());
+	if (kind == 0 || kind == 3)
+		print_names(workload_names());
+	if (kind != 0 && kind != 5)
+		return;
+	names = workload_names();
+	for (size_t i = 0; names[i]; i++) {
+		char *why = NULL;
+		struct workload *w = workload_require(names[i], &why); /* known names: never *why */
+		for (size_t k = 0; w && k < w->nparams; k++)
+			printf("%s.%s=\n", w->name, w->params[k].key);
+		if (w)
+			workload_free(w);
+	}
+	hb_free_strv(names);
+}
 
 static const char *param_type_name(enum workload_param_type t)
 {
@@ -88,19 +149,26 @@ static int list_workloads(void)
 int cmd_list(int argc, char **argv)
 {
 	int first, rc, kind = 0;
-	char **configs = NULL, *why;
+	struct list_args a = { 0 };
+	char *why;
 
-	if (!hb_opts_cmd(&list_spec, argc, argv, &configs, &first, &rc))
+	if (!hb_opts_cmd(&list_spec, argc, argv, &a, &first, &rc))
 		return rc;
-	rc = config_search_prepend(configs, &why);
-	hb_free_strv(configs);
+	rc = config_search_prepend(a.configs, &why);
+	hb_free_strv(a.configs);
 	if (rc < 0)
 		return hb_usage_why(why);
 	if (argc - first > 1)
 		return hb_usage("list: unexpected argument '%s' (accepted: one of all, variants, "
-				"builds, workloads, lines)", argv[first + 1]);
+				"builds, workloads, lines, params)", argv[first + 1]);
 	if (first < argc && hb_parse_choice("list", argv[first], list_kinds, &kind, &why) < 0)
 		return hb_usage_why(why);
+	if (a.names) {
+		list_names(kind);
+		return HB_EXIT_OK;
+	}
+	if (kind == 5)
+		kind = 3; /* a workload's parameters are in its listing */
 	if (kind == 0 || kind == 1)
 		configs_print_variants();
 	if (kind == 0 || kind == 2)

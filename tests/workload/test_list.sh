@@ -19,7 +19,7 @@ check "shows a metric with unit and direction" \
 err=$("$H" list gadgets 2>&1 >/dev/null); rc=$?
 check "list gadgets exits 2 (got $rc)" '[ $rc -eq 2 ]'
 check "names the bad value and the accepted ones: $err" \
-  'printf "%s\n" "$err" | grep -q "bad value .gadgets. (accepted: all, variants, builds, workloads, lines)"'
+  'printf "%s\n" "$err" | grep -q "bad value .gadgets. (accepted: all, variants, builds, workloads, lines, params)"'
 check "one line" '[ $(printf "%s\n" "$err" | wc -l) -eq 1 ]'
 
 err=$("$H" list --colour 2>&1 >/dev/null); rc=$?
@@ -33,4 +33,13 @@ check "a 6.12-only build names its lines" \
 out=$("$H" list lines); rc=$?
 check "list lines names both lines and the default (rc $rc)" \
   '[ $rc -eq 0 ] && printf "%s\n" "$out" | grep -q "^  6.1 .*(default)" && printf "%s\n" "$out" | grep -q "^  6.12 "'
+out=$("$H" list --names variants); rc=$?
+check "list --names variants: one bare name a line (rc $rc)" \
+  '[ $rc -eq 0 ] && printf "%s\n" "$out" | grep -qx baseline && ! printf "%s\n" "$out" | grep -q " "'
+out=$("$H" list --names params); rc=$?
+check "list --names params: W.KEY= of every workload (rc $rc)" \
+  '[ $rc -eq 0 ] && printf "%s\n" "$out" | grep -qx "hackbench.groups=" && printf "%s\n" "$out" | grep -qx "hugetlb.pages="'
+out=$("$H" list --names); rc=$?
+check "list --names: every kind (rc $rc)" \
+  '[ $rc -eq 0 ] && printf "%s\n" "$out" | grep -qx kasan-vmalloc && printf "%s\n" "$out" | grep -qx 6.12 && printf "%s\n" "$out" | grep -qx vmaops'
 exit $fail
