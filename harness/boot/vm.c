@@ -83,7 +83,8 @@ int vm_check_opts(const struct vm_opts *o, char **why)
 	*why = NULL;
 	if (o->cores < 1 || o->cores > MAX_VCPUS)
 		*why = xasprintf("--cores %d: accepted 1..%d", o->cores, MAX_VCPUS);
-	else if (vm_check_cores(o->cores, host_cores(), o->overcommit, why) < 0)
+	else if (vm_check_cores(o->cores, host_cores(), o->overcommit || o->clock == CLOCK_ICOUNT,
+				why) < 0) /* icount: every vCPU in one host thread */
 		return -1;
 	else if (o->mem_mib < MIN_MEM_MIB || o->mem_mib > MAX_MEM_MIB)
 		*why = xasprintf("--mem %ldM: accepted %ldM..%ldM", o->mem_mib, MIN_MEM_MIB, MAX_MEM_MIB);

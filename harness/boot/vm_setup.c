@@ -111,19 +111,23 @@ static int write_job_file(struct vm_session *s)
 static int plan_pinning(struct vm_session *s)
 {
 	char *why = NULL;
+	/* Under icount every vCPU runs in QEMU's one TCG thread: one core to pin it to. */
+	int threads = s->o->clock == CLOCK_ICOUNT ? 1 : s->o->cores;
 
 	if (!s->o->pin)
 		return 0;
 	if (hwloc_topology_init(&s->topo) < 0 || hwloc_topology_load(s->topo) < 0)
 		return session_fail(s, VM_ERR_START, "hwloc cannot read this host's topology");
 	/* A dry run claims nothing: it plans as if no other guest held a core. */
-	if ((s->o->dry_run ? pin_plan_make(s->topo, s->o->cores, s->o->overcommit, NULL, &s->plan, &why)
-			   : pin_plan_claimed(s->topo, s->o->cores, s->o->overcommit, &s->plan,
+	if ((s->o->dry_run ? pin_plan_make(s->topo, threads, s->o->overcommit, NULL, &s->plan, &why)
+			   : pin_plan_claimed(s->topo, threads, s->o->overcommit, &s->plan,
 					      &s->claims, &why)) < 0) {
 		session_fail(s, VM_ERR_USAGE, "%s", why);
 		free(why);
 		return -1;
 	}
+	if (threads < s->o->cores)
+		pin_plan_one_thread(&s->plan, s->o->cores);
 	s->have_plan = true;
 	s->r->pin_note = xstrdup(s->plan.note);
 	s->r->overcommitted = s->plan.overcommitted;

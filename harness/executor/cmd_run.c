@@ -83,8 +83,8 @@ static int run_with(struct run *r, int argc, char **argv)
 	if ((rc = run_setup(r, &why)) != 0 || (rc = shard_child_select(r, &why)) != 0)
 		return rc == HB_EXIT_USAGE ? hb_usage_why(why) : hb_fail_why(why);
 	estimator_init(&r->est, NULL, 0, ACCEL_AUTO, NULL); /* what run_resolve_accel frees */
-	if (run_resolve_accel(r, false) != 0)
-		return HB_EXIT_FAIL;
+	if ((rc = run_resolve_accel(r, false)) != 0)
+		return rc < 0 ? HB_EXIT_FAIL : rc;
 	if (!r->dir) {
 		char *id = rs_new_run_id(NULL), *root = hb_results_root();
 		r->dir = o->out ? xstrdup(o->out) : hb_path_join(root, id);

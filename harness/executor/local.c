@@ -23,6 +23,7 @@
 #include "report/report.h"
 #include "results/store.h"
 #include "run/run.h"
+#include "run/vcpus.h"
 #include "run/stop_rule.h"
 #include "workload/workload.h"
 
@@ -106,6 +107,7 @@ static void print_plan(const struct run *r, FILE *out)
 	if (r->opts->dry_run) { /* a real run says both once KVM is probed */
 		fprintf(out, "accel: %s (%s)\n", r->accel == ACCEL_KVM ? "kvm" : "tcg", r->accel_reason);
 		run_print_clocks(r, out);
+		run_print_vcpus(r, out);
 	}
 	fprintf(out, "kernels: %zu (%zu to build, roughly %s each here)\n", r->nkernels, missing,
 		hb_format_duration(estimate_kernel_build_s(r->opts->jobs ? r->opts->jobs : r->host_cores), bbuf, sizeof(bbuf)));
@@ -266,13 +268,15 @@ static int finish(struct run *r)
 static int execute(struct run *r, int argc, char **argv)
 {
 	sigset_t stop;
+	int rc;
 
 	if (run_build_kernels(r) != 0)
 		return HB_EXIT_FAIL;
-	if (run_resolve_accel(r, true) != 0)
-		return HB_EXIT_FAIL;
+	if ((rc = run_resolve_accel(r, true)) != 0)
+		return rc < 0 ? HB_EXIT_FAIL : rc;
 	hb_info("accel: %s (%s)", r->accel == ACCEL_KVM ? "kvm" : "tcg", r->accel_reason ? r->accel_reason : "");
 	run_print_clocks(r, stderr);
+	run_print_vcpus(r, stderr);
 	if (check_resumed_kernels(r) != 0 || open_result_set(r, argc, argv) != 0)
 		return HB_EXIT_FAIL;
 	sigemptyset(&stop);

@@ -44,6 +44,11 @@ int pin_core_first_pu(hwloc_topology_t topo, int logical);
 int pin_plan_make(hwloc_topology_t topo, int nvcpus, bool overcommit, const bool *busy,
 		  struct pin_plan *plan, char **why);
 
+/* A plan made for one vCPU thread, widened to nvcpus vCPUs that all run in it: under the
+ * icount clock QEMU runs every vCPU of a guest in one host thread, taking turns, so a guest
+ * of any vCPU count needs one core (and claims one), never an overcommit. */
+void pin_plan_one_thread(struct pin_plan *plan, int nvcpus);
+
 /* Core claims between harness processes of one user on one host, so that two runs (or
  * meson's parallel tests) never bind their vCPUs to the same core. A claim is an flock on
  * <hb_tmp_root()>/pin-cpu<first PU>.lock, held while the guest runs; a killed process

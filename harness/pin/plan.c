@@ -224,6 +224,22 @@ int pin_plan_make(hwloc_topology_t topo, int nvcpus, bool overcommit, const bool
 	return 0;
 }
 
+void pin_plan_one_thread(struct pin_plan *plan, int nvcpus)
+{
+	struct pin_vcpu one = plan->vcpus[0];
+	char *note = plan->note;
+
+	if (nvcpus <= plan->nvcpus)
+		return;
+	plan->vcpus = xrealloc(plan->vcpus, (size_t)nvcpus * sizeof(*plan->vcpus));
+	for (int i = 0; i < nvcpus; i++)
+		plan->vcpus[i] = one;
+	plan->nvcpus = nvcpus;
+	plan->note = xasprintf("%d vCPUs in one host thread (icount runs them in turn) on core %d; "
+			       "%s", nvcpus, one.core, strchr(note, ';') ? strchr(note, ';') + 2 : note);
+	free(note);
+}
+
 void pin_plan_free(struct pin_plan *plan)
 {
 	free(plan->vcpus);

@@ -105,6 +105,13 @@ static void choice_lines(const struct report_ctx *ctx, bool md)
 	}
 }
 
+/* Every workload of the set measured under icount (meta.json "clock"). */
+static bool all_icount(const struct report_ctx *ctx)
+{
+	const char *name = member_string(meta_get(ctx, RS_META_CLOCK), "name");
+	return name && !strcmp(name, "icount");
+}
+
 void report_text_header(const struct report_ctx *ctx, bool md)
 {
 	json_object *imported = meta_get(ctx, RS_META_IMPORTED);
@@ -119,7 +126,8 @@ void report_text_header(const struct report_ctx *ctx, bool md)
 	accel_lines(ctx, md);
 	clock_lines(ctx, md);
 	choice_lines(ctx, md);
-	if (json_object_get_boolean(meta_get(ctx, RS_META_OVERCOMMIT)))
+	/* Under icount every vCPU runs in one host thread: sharing cores adds no noise there. */
+	if (json_object_get_boolean(meta_get(ctx, RS_META_OVERCOMMIT)) && !all_icount(ctx))
 		line(ctx, md, "NOTE: guests had more vCPUs than free host cores (overcommit): "
 		     "expect more noise");
 	int shared = json_object_get_int(meta_get(ctx, RS_META_SHARED_CORES));

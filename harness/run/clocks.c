@@ -12,11 +12,13 @@
 #include "common/log.h"
 #include "common/xalloc.h"
 #include "run/run.h"
+#include "run/vcpus.h"
 #include "workload/workload.h"
 
 int run_resolve_accel(struct run *r, bool may_probe)
 {
 	json_object *v;
+	char *why;
 
 	free(r->accel_reason);
 	if (r->opts->resume && r->opts->vm.accel == ACCEL_AUTO && r->meta &&
@@ -32,6 +34,8 @@ int run_resolve_accel(struct run *r, bool may_probe)
 		return -1;
 	}
 	run_choose_clocks(r);
+	if (run_check_vcpus(r, &why) < 0) /* --clock auto chose the host clock (KVM) */
+		return hb_usage_why(why);
 	estimator_free(&r->est);
 	estimator_init(&r->est, (const struct workload *const *)r->workloads, r->nworkloads, r->accel,
 		       r->clocks);

@@ -12,6 +12,7 @@
 #include "configs/kline.h"
 #include "run/matrix.h"
 #include "run/run.h"
+#include "run/vcpus.h"
 #include "workload/workload.h"
 
 bool main_job_asked(const struct run *r)
@@ -193,7 +194,7 @@ int main_job_fill(struct run *r, bool cores_given, char **why)
 	hb_strv_push(&keep, NULL);
 	if (rc == 0 && all_cores) {
 		qsort(all_cores, nall, sizeof(long), compare_long);
-		rc = matrix_check_cores(all_cores, nall, r->host_cores, o->vm.overcommit, why);
+		rc = run_check_cores(r, all_cores, nall, why);
 	}
 	if (rc < 0) {
 		hb_free_strv(keep.v);

@@ -112,7 +112,8 @@ void run_prebuilt_free(struct run *r);
 /* The accel, then each workload's clock (auto's follows the accel) and the estimator
  * that depends on both. may_probe false (a dry run; the plan printed before the kernels
  * exist): the probe's cached answer or TCG, never a boot. -1 when the first kernel boots
- * under neither accel (printed): no cell could run. */
+ * under neither accel (printed): no cell could run; HB_EXIT_USAGE (printed) when a workload
+ * under the host clock has more vCPUs than host cores (run/vcpus.h). */
 int run_resolve_accel(struct run *r, bool may_probe);
 /* The clock of each workload, once r->accel is known (KVM or TCG). */
 void run_choose_clocks(struct run *r);

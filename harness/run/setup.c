@@ -14,6 +14,7 @@
 #include "run/main_job.h"
 #include "run/matrix.h"
 #include "run/run.h"
+#include "run/vcpus.h"
 #include "workload/workload.h"
 
 /* Guest memory unless --mem or a workload asks for more: room for a kernel build in
@@ -101,7 +102,7 @@ static int fill_defaults(struct run *r, bool *main_job, bool *cores_given, char 
 	r->host_cores = matrix_host_cores();
 	if (!o->vm.cores)
 		o->vm.cores = matrix_default_cores(r->host_cores, &o->vm.ncores);
-	if (matrix_check_cores(o->vm.cores, o->vm.ncores, r->host_cores, o->vm.overcommit, why) < 0 ||
+	if (run_check_cores(r, o->vm.cores, o->vm.ncores, why) < 0 ||
 	    clock_accel_want(o->vm.clock, o->vm.accel, &(enum accel_kind){ 0 }, NULL, why) < 0)
 		return HB_EXIT_USAGE;
 	if (check_lines(o, why) < 0 || vm_check_shares((const char *const *)o->vm.shares, why) < 0)

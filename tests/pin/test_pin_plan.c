@@ -136,6 +136,28 @@ TEST(two_cores)
 	hwloc_topology_destroy(topo);
 }
 
+/* icount: 24 vCPUs in QEMU's one TCG thread on a 2-core host: planned for one thread (one
+ * core, the other left for QEMU's main and I/O threads), then widened to 24 vCPUs on that
+ * core, not overcommitted, and the note says why. */
+TEST(icount_one_thread)
+{
+	hwloc_topology_t topo = synthetic("core:2 pu:1");
+	struct pin_plan p;
+	char *why = NULL;
+
+	CHECK(pin_plan_make(topo, 1, false, NULL, &p, &why) == 0);
+	pin_plan_one_thread(&p, 24);
+	CHECK(p.nvcpus == 24);
+	for (int i = 0; i < p.nvcpus; i++)
+		CHECK(p.vcpus[i].core == p.vcpus[0].core && p.vcpus[i].pu == p.vcpus[0].pu);
+	CHECK(!p.overcommitted);
+	CHECK(p.housekeeping_core >= 0 && p.housekeeping_core != p.vcpus[0].core);
+	CHECK(strstr(p.note, "24 vCPUs in one host thread (icount runs them in turn)") != NULL);
+	CHECK(strstr(p.note, "QEMU's main and I/O threads on core") != NULL);
+	pin_plan_free(&p);
+	hwloc_topology_destroy(topo);
+}
+
 /* Cores another guest holds are left out while enough others are free. */
 TEST(busy_cores)
 {

@@ -85,6 +85,11 @@ grep -q "^WARNING: guests ran under TCG.*only ratios" "$WORK/tcg.txt" || fail "T
 grep -q "^NOTE: .*overcommit" "$WORK/tcg.txt" || fail "overcommit note"
 contains "$WORK/tcg.txt" "NOTE: 2 boots had vCPUs on cores another hardbench guest held: expect more noise"
 contains "$WORK/tcg.txt" "clock: host (guest time is host time: host load lands in every sample)"
+# under icount every vCPU runs in one host thread: no overcommit noise to warn of
+mkdir -p "$WORK/tcg-icount" && cp "$WORK/cook/samples.jsonl" "$WORK/tcg-icount/"
+echo '{"accel":"tcg","overcommit":true,"clock":{"name":"icount","asked":"icount","why":"asked for"}}' > "$WORK/tcg-icount/meta.json"
+"$HARNESS" report "$WORK/tcg-icount" > "$WORK/tcg-icount.txt" || fail "report tcg icount"
+grep -q "overcommit" "$WORK/tcg-icount.txt" && fail "an overcommit note under icount"
 "$HARNESS" report "$WORK/tcg" --format json | grep -q '"accel": "tcg"' || fail "json meta accel"
 
 tap_case header_says_how_the_clock_was_chosen

@@ -48,13 +48,29 @@ bad baseline --variants baseline,baseline
 bad nosuch --workloads nosuch
 bad "--cores" --cores 2,2
 
-# vCPU counts are filtered to the host's physical cores (at most the CPUs online), unless
-# --overcommit.
+# vCPU counts are filtered to the host's physical cores (at most the CPUs online) under the
+# host clock, unless --overcommit; under icount every vCPU runs in one host thread, so any
+# count is accepted and the plan says why.
 tap_case dry_run_cores_fit_the_host
 over=$(($(nproc --all) + 1))
-bad "$over" --cores "$over"
+bad "$over" --cores "$over" --clock host
 "$harness" run --dry-run --workloads hackbench --variants baseline --cores "$over" --overcommit \
-	--out "$set_dir" >/dev/null 2>"$WORK/err" || fail "--cores $over --overcommit: $(cat "$WORK/err")"
+	--clock host --out "$set_dir" >/dev/null 2>"$WORK/err" ||
+	fail "--cores $over --overcommit: $(cat "$WORK/err")"
+
+tap_case dry_run_icount_takes_any_vcpu_count
+mkdir -m 700 "$WORK/nopace" # no pace.json: workload.ini's seconds alone
+out=$(HARDBENCH_CACHE=$WORK/nopace "$harness" run --dry-run --workloads hackbench --variants baseline --cores 2,6,12,24,$over \
+	--clock icount --out "$set_dir" 2>"$WORK/err") || fail "--cores 2,6,12,24 under icount: $(cat "$WORK/err")"
+grep -q "^vCPUs: up to $((over > 24 ? over : 24)) on this .*-core host: icount runs every vCPU of a guest in one host thread" \
+	<<<"$out" || fail "no vCPUs line saying why: $out"
+grep -q "overcommit" "$WORK/err" && fail "an overcommit warning under icount: $(cat "$WORK/err")"
+# The estimate grows with the vCPUs as measured (run/estimate.c: 2.51x at 24 vCPUs).
+s2=$(grep -m1 'hackbench .*  2 vCPUs' <<<"$out" | sed 's/.*~//')
+s24=$(grep -m1 'hackbench .* 24 vCPUs' <<<"$out" | sed 's/.*~//')
+secs() { awk '{ t = 0; n = split($0, p, /[hms]/); v = $0; if (v ~ /h/) { t += p[1] * 3600; v = substr(v, index(v, "h") + 1) } if (v ~ /m/) { t += substr(v, 1, index(v, "m") - 1) * 60; v = substr(v, index(v, "m") + 1) } t += v + 0; print t }' <<<"$1"; }
+awk -v a="$(secs "$s2")" -v b="$(secs "$s24")" 'BEGIN { exit !(a > 0 && b / a > 2.4 && b / a < 2.6) }' ||
+	fail "the 24-vCPU cell ($s24) is not 2.51x the 2-vCPU one ($s2)"
 
 tap_case dry_run_resume_shows_done_cells
 mkdir -p "$set_dir"

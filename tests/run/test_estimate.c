@@ -100,6 +100,48 @@ TEST(icount_estimate_per_workload)
 	estimator_free(e);
 }
 
+/* Under icount a cell grows with its vCPUs as measured (run/estimate.c: 1.515x at 6,
+ * 2.51x at 24, interpolated between, the 12-24 slope past 24); 1 and 2 vCPUs keep
+ * workload.ini's figure; the host clock none. */
+TEST(icount_estimate_grows_with_vcpus)
+{
+	struct fixture f;
+	enum guest_clock clocks[2] = { CLOCK_ICOUNT, CLOCK_HOST };
+	struct estimator *e = two_workloads(&f, ACCEL_TCG);
+	bool done[1] = { false };
+	struct plan_cell c = { .line = "6.1", .variant = "baseline", .workload = "a", .rep_done = done };
+	struct plan_estimate pe;
+	struct plan p = { 0 };
+	double at2;
+
+	estimator_free(e);
+	estimator_init(e, f.ws, 2, ACCEL_TCG, clocks);
+	c.cores = 2;
+	at2 = estimate_cell_s(e, &c, 1);
+	CHECK_NEAR(at2, 8 + (2 + 5) * 2, 1e-9);
+	c.cores = 1;
+	CHECK_NEAR(estimate_cell_s(e, &c, 1), at2, 1e-9);
+	c.cores = 6;
+	CHECK_NEAR(estimate_cell_s(e, &c, 1), at2 * 1.515, 1e-9);
+	c.cores = 4;
+	CHECK_NEAR(estimate_cell_s(e, &c, 1), at2 * (1 + 0.515 / 2), 1e-9);
+	c.cores = 36;
+	CHECK_NEAR(estimate_cell_s(e, &c, 1), at2 * (2.51 + 12 * (2.51 - 1.995) / 12), 1e-9);
+	c.cores = 24;
+	CHECK_NEAR(estimate_cell_s(e, &c, 1), at2 * 2.51, 1e-9);
+	/* The plan's total and workload.ini's reference grow alike. */
+	p.cells = &c;
+	p.ncells = 1;
+	p.reps = 1;
+	estimate_plan(e, &p, 0, &pe);
+	CHECK_NEAR(pe.seconds, at2 * 2.51, 1e-9);
+	CHECK_NEAR(pe.reference_s, at2 * 2.51, 1e-9);
+	c.workload = "b"; /* the host clock: vCPUs run in parallel */
+	c.cores = 24;
+	CHECK_NEAR(estimate_cell_s(e, &c, 1), 8 + 10, 1e-9);
+	estimator_free(e);
+}
+
 /* About 22 core-minutes, split over the jobs; 0 jobs counts as one. */
 TEST(kernel_build_estimate)
 {
