@@ -1,6 +1,7 @@
 #include "analysis/numfmt.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -65,6 +66,48 @@ const char *fmt_ci(char *buf, double low, double high)
 	if (!isfinite(low) || !isfinite(high))
 		return unknown(buf);
 	snprintf(buf, NUMFMT_SIZE, "[%s, %s]", fmt_pct(a, low), fmt_pct(b, high));
+	return buf;
+}
+
+const char *fmt_x(char *buf, double ratio)
+{
+	if (!isfinite(ratio))
+		return unknown(buf);
+	snprintf(buf, NUMFMT_SIZE, "%.4g", ratio);
+	if (ratio < 100 && (!strchr(buf, '.') || strlen(strchr(buf, '.')) < 3) && !strchr(buf, 'e'))
+		snprintf(buf, NUMFMT_SIZE, "%.2f", ratio);
+	strcat(buf, "x");
+	return buf;
+}
+
+/* Above this a cost reads as a ratio: a doubling and more. */
+#define COST_AS_RATIO_PCT 100.0
+
+static bool as_ratio(double pct)
+{
+	return isfinite(pct) && pct > COST_AS_RATIO_PCT;
+}
+
+const char *fmt_cost(char *buf, double pct)
+{
+	return as_ratio(pct) ? fmt_x(buf, 1 + pct / 100) : fmt_pct(buf, pct);
+}
+
+const char *fmt_cost_ci(char *buf, double pct, double low, double high)
+{
+	char a[NUMFMT_SIZE], b[NUMFMT_SIZE];
+
+	if (!as_ratio(pct) || !isfinite(low) || !isfinite(high))
+		return fmt_ci(buf, low, high);
+	snprintf(buf, NUMFMT_SIZE, "[%s, %s]", fmt_x(a, 1 + low / 100), fmt_x(b, 1 + high / 100));
+	return buf;
+}
+
+const char *fmt_cost_se(char *buf, double pct, double se_pct)
+{
+	if (!as_ratio(pct) || !isfinite(se_pct))
+		return fmt_pct_plain(buf, se_pct);
+	snprintf(buf, NUMFMT_SIZE, "%.2g", se_pct / 100);
 	return buf;
 }
 

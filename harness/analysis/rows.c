@@ -57,6 +57,25 @@ static void compare_row(const struct ds_group *g, const struct ds_cell *cell,
 		r->head = estimate_of_paired(&r->pe);
 }
 
+/* Units of time, where a reading of exactly 0 means the clock did not tick (a count of 0,
+ * an IPI count say, is a real value). */
+static bool time_unit(const char *unit)
+{
+	static const char *const units[] = { "s", "ms", "us", "usec", "ns", NULL };
+
+	for (size_t i = 0; units[i]; i++)
+		if (!strcmp(unit, units[i]))
+			return true;
+	return false;
+}
+
+static bool below_resolution(const struct ds_group *g, const struct ds_cell *cell,
+			     const struct ds_cell *base)
+{
+	return time_unit(g->unit) && ((cell->w.n > 0 && cell->w.min == 0) ||
+				      (base->w.n > 0 && base->w.min == 0));
+}
+
 static void fill_row(const struct ds_group *g, const struct ds_cell *cell, const struct ds_cell *base,
 		     const struct ds_cell *ref, const struct rows_opts *opts, struct group_row *r)
 {
@@ -76,6 +95,12 @@ static void fill_row(const struct ds_group *g, const struct ds_cell *cell, const
 		r->head.slowdown_pct = r->welch.slowdown_pct = 0;
 	} else {
 		compare_row(g, cell, base, opts, r);
+		if (r->status == ROW_OK && below_resolution(g, cell, base)) {
+			r->status = ROW_BELOW_RESOLUTION;
+			r->head = r->welch = unknown;
+			r->c.ratio = NAN;
+			r->paired = false;
+		}
 	}
 	if (ref && ref != cell) {
 		summary_from_welford(&ref->w, &rs);
@@ -156,6 +181,8 @@ const char *group_row_problem(const struct group_row *r)
 		return "no baseline samples in this group";
 	case ROW_BASELINE_ZERO:
 		return "baseline mean is 0: no ratio";
+	case ROW_BELOW_RESOLUTION:
+		return "below the clock's resolution (a reading of 0: shorter than the clock's step)";
 	default:
 		return NULL;
 	}

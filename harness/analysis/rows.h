@@ -41,6 +41,10 @@ enum row_status {
 	ROW_IS_BASELINE,   /* the baseline itself: ratio 1, slowdown 0 */
 	ROW_NO_BASELINE,   /* the group has no baseline samples */
 	ROW_BASELINE_ZERO, /* baseline mean is 0: no ratio */
+	/* A time that read exactly 0 on either side: the timing is shorter than its clock's
+	 * step (the guest tick, for user and sys), so its values sit within a few steps of
+	 * zero and neither a ratio nor an interval means anything. */
+	ROW_BELOW_RESOLUTION,
 };
 
 struct group_row {

@@ -42,8 +42,10 @@ static void cost_cells(struct table *t, const struct compare_cost *k)
 	char a[NUMFMT_SIZE];
 	bool ok = k->present && k->r.status == ROW_OK;
 
-	table_cell(t, "%s", ok ? fmt_pct(a, k->r.head.slowdown_pct) : "-");
-	table_cell(t, "%s", ok ? fmt_ci(a, k->r.head.ci95_low_pct, k->r.head.ci95_high_pct) : "-");
+	table_cell(t, "%s", ok ? fmt_cost(a, k->r.head.slowdown_pct)
+		   : k->present && k->r.status == ROW_BELOW_RESOLUTION ? "below resolution" : "-");
+	table_cell(t, "%s", ok ? fmt_cost_ci(a, k->r.head.slowdown_pct, k->r.head.ci95_low_pct,
+					      k->r.head.ci95_high_pct) : "-");
 }
 
 static void change_cells(struct table *t, const struct gate_result *g)

@@ -46,6 +46,9 @@ void conditions_read(const struct report_ctx *ctx, struct report_conditions *c);
 void conditions_free(struct report_conditions *c);
 /* "1h02m03s", "4m05s", "12.3s". buf: 32 bytes. */
 const char *conditions_duration(char *buf, double seconds);
+/* "guests of 1 vCPU and 1024M of memory", "guests of 1,2 vCPUs (hackbench 2, kbuild 1)
+ * and 2048M of memory" (conditions_guest.c); NULL when the set says neither. Caller frees. */
+char *conditions_guest(const struct report_ctx *ctx);
 /* meta.json's value at keys[0].keys[1]...; NULL when a step is missing. */
 json_object *report_meta_at(const struct report_ctx *ctx, const char *const *keys);
 

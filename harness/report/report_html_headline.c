@@ -63,7 +63,8 @@ static void ci_cell(FILE *out, const struct group_row *r)
 			r->head.ci95_low_pct, r->head.ci95_low_pct, r->head.ci95_high_pct);
 	else
 		fputs("<td class=\"num ci\">", out);
-	html_text(out, known ? fmt_ci(b, r->head.ci95_low_pct, r->head.ci95_high_pct) : "-");
+	html_text(out, known ? fmt_cost_ci(b, r->head.slowdown_pct, r->head.ci95_low_pct,
+					   r->head.ci95_high_pct) : "-");
 	fputs("</td>", out);
 }
 
@@ -104,7 +105,8 @@ static void headline_row(struct report_ctx *ctx, const struct group_row *r)
 	num_cell(out, (double)r->s.n, fmt_value(b, (double)r->s.n));
 	num_cell(out, r->s.mean, fmt_value(b, r->s.mean));
 	num_cell(out, ok ? r->head.slowdown_pct : NAN, r->status == ROW_IS_BASELINE ? "baseline"
-		 : ok ? fmt_pct(b, r->head.slowdown_pct) : "-");
+		 : r->status == ROW_BELOW_RESOLUTION ? "below resolution"
+		 : ok ? fmt_cost(b, r->head.slowdown_pct) : "-");
 	ci_cell(out, r);
 	num_cell(out, ok ? r->head.mde_pct : NAN, ok ? fmt_pct_plain(b, r->head.mde_pct) : "-");
 	estimate_cell(out, r);
@@ -122,8 +124,8 @@ void report_html_headline(struct report_ctx *ctx, struct ds_group *const *gs, si
 	      "the 95% CI excludes 0, within noise when it spans 0.</caption>\n<thead><tr>"
 	      "<th scope=\"col\">metric [unit]</th><th scope=\"col\" class=\"num\">vCPUs</th>"
 	      "<th scope=\"col\">variant</th><th scope=\"col\" class=\"num\">n</th>"
-	      "<th scope=\"col\" class=\"num\">mean [unit]</th><th scope=\"col\" class=\"num\">cost [%]</th>"
-	      "<th scope=\"col\" class=\"num\">95% CI [%]</th><th scope=\"col\" class=\"num\">MDE [%]</th>"
+	      "<th scope=\"col\" class=\"num\">mean [unit]</th><th scope=\"col\" class=\"num\">cost [%, or x]</th>"
+	      "<th scope=\"col\" class=\"num\">95% CI</th><th scope=\"col\" class=\"num\">MDE [%]</th>"
 	      "<th scope=\"col\">estimate</th><th scope=\"col\">verdict</th></tr></thead>\n<tbody>\n",
 	      ctx->out);
 	for (size_t i = 0; i < n; i++) {

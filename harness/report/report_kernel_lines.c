@@ -11,6 +11,7 @@
 #include "common/xalloc.h"
 #include "report/render.h"
 #include "report/report_ctx.h"
+#include "analysis/numfmt.h"
 #include "analysis/table.h"
 
 /* The group of the same place as g on line, or NULL. */
@@ -33,6 +34,7 @@ static void line_cell(struct report_ctx *ctx, struct table *t, const struct ds_g
 	struct group_row *rows = xcalloc(ctx->ds.nvariants, sizeof(*rows));
 	size_t n = o ? group_rows_opts(&ctx->ds, o, ctx->baseline, -1, &ctx->rows, rows) : 0;
 	const struct group_row *r = NULL;
+	char a[NUMFMT_SIZE], b[NUMFMT_SIZE];
 
 	for (size_t i = 0; i < n && !r; i++)
 		if (rows[i].variant == v)
@@ -46,10 +48,12 @@ static void line_cell(struct report_ctx *ctx, struct table *t, const struct ds_g
 		table_cell(t, "%.6g%s%s (x%.3f)", r->s.mean, *o->unit ? " " : "", o->unit,
 			   r->s.mean / *base_mean);
 	else if (r->status == ROW_OK && isfinite(r->head.ci95_low_pct))
-		table_cell(t, "%+.2f%% [%+.2f%%, %+.2f%%]", r->head.slowdown_pct, r->head.ci95_low_pct,
-			   r->head.ci95_high_pct);
+		table_cell(t, "%s %s", fmt_cost(a, r->head.slowdown_pct),
+			   fmt_cost_ci(b, r->head.slowdown_pct, r->head.ci95_low_pct, r->head.ci95_high_pct));
 	else if (r->status == ROW_OK)
-		table_cell(t, "%+.2f%%", r->head.slowdown_pct);
+		table_cell(t, "%s", fmt_cost(a, r->head.slowdown_pct));
+	else if (r->status == ROW_BELOW_RESOLUTION)
+		table_cell(t, "below resolution");
 	else
 		table_cell(t, "-");
 	free(rows);

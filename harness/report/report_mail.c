@@ -96,15 +96,16 @@ static char *one_line(const struct report_ctx *ctx, const struct group_row *r)
 		out = xasprintf("%s, %s: %s: %s", place, variant, r->g->metric, problem);
 	else if (!isfinite(e->ci95_low_pct))
 		out = xasprintf("%s, %s: %s %s (n=%ld, no interval)", place, variant,
-				fmt_pct(a, e->slowdown_pct), r->g->metric, r->s.n);
+				fmt_cost(a, e->slowdown_pct), r->g->metric, r->s.n);
 	else if (e->ci95_low_pct <= 0 && e->ci95_high_pct >= 0)
 		out = xasprintf("%s, %s: %s within noise (95%% CI %s, MDE %s; %s)", place, variant,
 				r->g->metric, fmt_ci(a, e->ci95_low_pct, e->ci95_high_pct),
 				fmt_pct_plain(b, e->mde_pct), est);
 	else
 		out = xasprintf("%s, %s: %s %s (st.err %s, 95%% CI %s; %s)", place, variant,
-				fmt_pct(a, e->slowdown_pct), r->g->metric, fmt_pct_plain(b, e->se_pct),
-				fmt_ci(c, e->ci95_low_pct, e->ci95_high_pct), est);
+				fmt_cost(a, e->slowdown_pct), r->g->metric,
+				fmt_cost_se(b, e->slowdown_pct, e->se_pct),
+				fmt_cost_ci(c, e->slowdown_pct, e->ci95_low_pct, e->ci95_high_pct), est);
 	free(est);
 	free(place);
 	return out;
@@ -151,8 +152,11 @@ static void compact_tables(struct report_ctx *ctx, struct ds_group *const *gs, s
 			bool ok = r->status == ROW_OK;
 			table_cell(&t, "%s", ctx->ds.variants[r->variant]);
 			table_cell(&t, "%s", fmt_value(b, r->s.mean));
-			table_cell(&t, "%s", r->status == ROW_IS_BASELINE ? "-" : ok ? fmt_pct(b, r->head.slowdown_pct) : "?");
-			table_cell(&t, "%s", ok ? fmt_ci(b, r->head.ci95_low_pct, r->head.ci95_high_pct) : "-");
+			table_cell(&t, "%s", r->status == ROW_IS_BASELINE ? "-"
+				   : r->status == ROW_BELOW_RESOLUTION ? "below resolution"
+				   : ok ? fmt_cost(b, r->head.slowdown_pct) : "?");
+			table_cell(&t, "%s", ok ? fmt_cost_ci(b, r->head.slowdown_pct, r->head.ci95_low_pct,
+							      r->head.ci95_high_pct) : "-");
 		}
 		table_print_text(&t, ctx->out, "  ");
 		table_free(&t);
@@ -171,6 +175,10 @@ static char *conditions_paragraph(const struct report_ctx *ctx, const struct rep
 		ADD("%s, %ld cores", p, c->cores);
 	if (c->threads >= 0)
 		ADD("%s (%ld threads)", p, c->threads);
+	char *guest = conditions_guest(ctx);
+	if (guest)
+		ADD("%s; %s", p, guest);
+	free(guest);
 	ADD("%s; accel %s", p, c->accel ? c->accel : "not recorded");
 	ADD("%s; clock %s", p, c->clock);
 	for (size_t i = 0; i < c->nlines; i++)
@@ -190,7 +198,6 @@ static char *conditions_paragraph(const struct report_ctx *ctx, const struct rep
 		ADD("%s; %zu boots, %s of guest time", p, c->cells, conditions_duration(d, c->guest_seconds));
 	ADD("%s; host load during the run: %s.", p, c->host_load ? c->host_load : "not recorded");
 #undef ADD
-	(void)ctx;
 	return p;
 }
 
@@ -230,7 +237,8 @@ void report_render_mail(struct report_ctx *ctx)
 		free(primary);
 	}
 	fputc('\n', ctx->out);
-	wrap_paragraph(ctx->out, "cost: the slowdown against the baseline (positive is worse); 95% CI "
+	wrap_paragraph(ctx->out, "cost: the slowdown against the baseline (positive is worse), as a "
+		       "ratio to the baseline above +100%; 95% CI "
 		       "and MDE (the smallest cost this n and spread detect, 80% power) from the paired "
 		       "per-round ratios where there are two rounds or more, else from Welch's test.",
 		       "", "", MAIL_WIDTH);

@@ -37,12 +37,15 @@ static void slowdown_cell(struct table *t, const struct group_row *r)
 
 	if (r->status == ROW_IS_BASELINE)
 		table_cell(t, "baseline");
+	else if (r->status == ROW_BELOW_RESOLUTION)
+		table_cell(t, "below resolution");
 	else if (r->status != ROW_OK)
 		table_cell(t, "-");
 	else if (isfinite(r->head.se_pct))
-		table_cell(t, "%s (%s)", fmt_pct(a, r->head.slowdown_pct), fmt_pct_plain(b, r->head.se_pct));
+		table_cell(t, "%s (%s)", fmt_cost(a, r->head.slowdown_pct),
+			   fmt_cost_se(b, r->head.slowdown_pct, r->head.se_pct));
 	else
-		table_cell(t, "%s", fmt_pct(a, r->head.slowdown_pct));
+		table_cell(t, "%s", fmt_cost(a, r->head.slowdown_pct));
 }
 
 /* Which estimate the row's slowdown is: "paired 5", "Welch", or "-" for the baseline. */
@@ -71,7 +74,8 @@ static void long_row(struct report_ctx *ctx, struct table *t, const struct group
 	table_cell(t, "%s", fmt_pct_plain(b, r->s.cv * 100));
 	table_cell(t, "%s", fmt_ratio(b, r->c.ratio, 4));
 	slowdown_cell(t, r);
-	table_cell(t, "%s", fmt_ci(b, r->head.ci95_low_pct, r->head.ci95_high_pct));
+	table_cell(t, "%s", fmt_cost_ci(b, r->head.slowdown_pct, r->head.ci95_low_pct,
+					 r->head.ci95_high_pct));
 	table_cell(t, "%s", fmt_pct_plain(b, r->head.mde_pct));
 	table_cell(t, "%s", fmt_p(b, r->head.p_value));
 	kind_cell(t, r);
@@ -85,7 +89,8 @@ static void interval_text(FILE *out, const struct row_estimate *e)
 	char a[NUMFMT_SIZE], b[NUMFMT_SIZE];
 
 	if (isfinite(e->ci95_low_pct))
-		fprintf(out, ", 95%% CI %s", fmt_ci(a, e->ci95_low_pct, e->ci95_high_pct));
+		fprintf(out, ", 95%% CI %s", fmt_cost_ci(a, e->slowdown_pct, e->ci95_low_pct,
+							 e->ci95_high_pct));
 	if (isfinite(e->mde_pct))
 		fprintf(out, ", MDE %s", fmt_pct_plain(b, e->mde_pct));
 }
@@ -104,18 +109,19 @@ static void one_liner(struct report_ctx *ctx, const struct group_row *r, bool md
 		fprintf(ctx->out, "%s\n", problem);
 		return;
 	}
-	fprintf(ctx->out, "%s %s", fmt_pct(a, r->head.slowdown_pct), r->g->metric);
+	fprintf(ctx->out, "%s %s", fmt_cost(a, r->head.slowdown_pct), r->g->metric);
 	if (!isfinite(r->head.se_pct)) {
 		fprintf(ctx->out, " (n=%ld, no st.err)\n", r->s.n);
 		return;
 	}
-	fprintf(ctx->out, " (st.err %s", fmt_pct_plain(b, r->head.se_pct));
+	fprintf(ctx->out, " (st.err %s", fmt_cost_se(b, r->head.slowdown_pct, r->head.se_pct));
 	interval_text(ctx->out, &r->head);
 	if (r->paired) {
 		fprintf(ctx->out, "; paired, %ld rounds; Welch %s", r->pe.n_pairs,
-			fmt_pct(a, r->welch.slowdown_pct));
+			fmt_cost(a, r->welch.slowdown_pct));
 		if (isfinite(r->welch.ci95_low_pct))
-			fprintf(ctx->out, " %s", fmt_ci(b, r->welch.ci95_low_pct, r->welch.ci95_high_pct));
+			fprintf(ctx->out, " %s", fmt_cost_ci(b, r->welch.slowdown_pct,
+							     r->welch.ci95_low_pct, r->welch.ci95_high_pct));
 		fprintf(ctx->out, ")\n");
 	} else {
 		fprintf(ctx->out, "; Welch)\n");

@@ -107,11 +107,5 @@ const char *seeds_fmt_figure(char *buf, enum seed_kind kind, double v)
 {
 	if (kind != SEED_RATIO || !isfinite(v))
 		return kind == SEED_RATIO ? fmt_value(buf, v) : fmt_pct(buf, v);
-	/* The seeds' way: "26.37x", "1.10x", "2.614x", "0.6614x": 4 significant digits,
-	 * at least 2 decimals below 100. */
-	snprintf(buf, NUMFMT_SIZE, "%.4g", v);
-	if (v < 100 && (!strchr(buf, '.') || strlen(strchr(buf, '.')) < 3) && !strchr(buf, 'e'))
-		snprintf(buf, NUMFMT_SIZE, "%.2f", v);
-	strcat(buf, "x");
-	return buf;
+	return fmt_x(buf, v); /* the seeds' way: "26.37x", "1.10x", "2.614x", "0.6614x" */
 }

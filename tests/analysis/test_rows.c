@@ -105,6 +105,47 @@ TEST(number_formats)
 	CHECK(!strcmp(fmt_p(b, 0.4), "0.40"), "%s", b);
 	CHECK(!strcmp(fmt_p(b, 0.0031), "0.0031"), "%s", b);
 	CHECK(!strcmp(fmt_p_eq(b, 0.00001), "p<0.0001"), "%s", b);
+	/* A cost above +100% reads as a ratio, its interval and st.err alike; at or below
+	 * +100% (and for a CI that reaches past it) the percent stays. */
+	CHECK(!strcmp(fmt_cost(b, 19254.40), "193.5x"), "%s", b);
+	CHECK(!strcmp(fmt_cost(b, 100.0), "+100.00%"), "%s", b);
+	CHECK(!strcmp(fmt_cost(b, 120.56), "2.206x"), "%s", b);
+	CHECK(!strcmp(fmt_cost(b, 30.97), "+30.97%"), "%s", b);
+	CHECK(!strcmp(fmt_cost(b, NAN), "-"), "%s", b);
+	CHECK(!strcmp(fmt_cost_ci(b, 19254.40, 19251.48, 19257.32), "[193.5x, 193.6x]"), "%s", b);
+	CHECK(!strcmp(fmt_cost_ci(b, 30.97, -6.45, 168.38), "[-6.45%, +168.38%]"), "%s", b);
+	CHECK(!strcmp(fmt_cost_se(b, 19254.40, 0.68), "0.0068"), "%s", b);
+	CHECK(!strcmp(fmt_cost_se(b, 30.97, 10.03), "10.03%"), "%s", b);
+	CHECK(!strcmp(fmt_x(b, 26.3656), "26.37x"), "%s", b);
+	CHECK(!strcmp(fmt_x(b, 0.66138), "0.6614x"), "%s", b);
+}
+
+/* A time that read exactly 0 s on either side sits under its clock's step: no ratio and no
+ * interval, and the row says why; a count of 0 is a real value. */
+TEST(below_the_clock_resolution)
+{
+	struct dataset ds;
+	struct group_row rows[2];
+	const double base_sys[] = { 0, 0, 0.001406 }, other_sys[] = { 0.26637, 0.2693, 0.27097 };
+	size_t n;
+
+	memset(&ds, 0, sizeof(ds));
+	for (int i = 0; i < 3; i++) {
+		dataset_add(&ds, "hugetlb", "sys", "s", 1, "baseline", true, base_sys[i]);
+		dataset_add(&ds, "hugetlb", "sys", "s", 1, "other", true, other_sys[i]);
+		dataset_add(&ds, "hackbench", "ipi_tlb", "", 1, "baseline", true, i ? 2 : 0);
+		dataset_add(&ds, "hackbench", "ipi_tlb", "", 1, "other", true, 3);
+	}
+	dataset_sort(&ds);
+	n = group_rows(&ds, ds.groups[0], dataset_variant(&ds, "baseline"), -1, rows);
+	CHECK(n == 2 && !strcmp(ds.groups[0]->metric, "sys"));
+	CHECK(rows[1].status == ROW_BELOW_RESOLUTION, "status %d", rows[1].status);
+	CHECK(isnan(rows[1].head.slowdown_pct) && isnan(rows[1].head.ci95_low_pct));
+	CHECK(group_row_problem(&rows[1]) && strstr(group_row_problem(&rows[1]),
+						    "below the clock's resolution"));
+	n = group_rows(&ds, ds.groups[1], dataset_variant(&ds, "baseline"), -1, rows);
+	CHECK(n == 2 && rows[1].status == ROW_OK, "a count of 0: status %d", rows[1].status);
+	dataset_free(&ds);
 }
 
 /* Every --format name has a renderer for both reports; the names are the ones the

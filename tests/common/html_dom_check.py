@@ -99,8 +99,17 @@ def main():
             continue
         if not close(float(cell["data-low"]), low, 1e-12) or not close(float(cell["data-high"]), high, 1e-12):
             problems.append("%s: CI data [%s, %s], JSON [%r, %r]" % (key, cell["data-low"], cell["data-high"], low, high))
-        shown = [float(x) for x in re.findall(r"[-+]?[0-9]+\.[0-9]+", text)]
-        if len(shown) != 2 or abs(shown[0] - low) > 0.0051 or abs(shown[1] - high) > 0.0051:
+        # "[+4.12%, +5.02%]" to 2 decimals, or above +100% the ratios "[193.5x, 193.6x]"
+        # to 4 significant digits (x = 1 + pct / 100)
+        ratios = re.findall(r"(-?[0-9]+(?:\.[0-9]+)?)x", text)
+        if ratios:
+            shown = [float(x) for x in ratios]
+            ok = len(shown) == 2 and all(abs(v - (1 + w / 100)) <= 5e-4 * max(1, abs(1 + w / 100))
+                                         for v, w in zip(shown, (low, high)))
+        else:
+            shown = [float(x) for x in re.findall(r"[-+]?[0-9]+\.[0-9]+", text)]
+            ok = len(shown) == 2 and abs(shown[0] - low) <= 0.0051 and abs(shown[1] - high) <= 0.0051
+        if not ok:
             problems.append("%s: CI text %r, JSON [%r, %r]" % (key, text, low, high))
         checked += 1
     if checked == 0:
