@@ -11,9 +11,7 @@
  * Under icount the plugin changes no guest time: the guest's clock counts its
  * instructions, and the plugin's callbacks run outside them.
  *
- * The API's few declarations are written here because Debian packages no qemu-plugin.h
- * (it ships only with QEMU's source); they follow QEMU 7.2's documented ABI, and QEMU
- * refuses a plugin whose qemu_plugin_version it does not support. */
+ * The API's declarations: plugins/common/qemu_api.h (Debian packages no qemu-plugin.h). */
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
@@ -25,31 +23,9 @@
 #include <string.h>
 
 #include "cache_model.h"
+#include "qemu_api.h"
 
-#define EXPORT __attribute__((visibility("default")))
-
-typedef uint64_t qemu_plugin_id_t;
-typedef uint32_t qemu_plugin_meminfo_t;
-struct qemu_plugin_tb;
-struct qemu_plugin_insn;
-struct qemu_plugin_hwaddr;
-enum { CB_NO_REGS = 0 };      /* enum qemu_plugin_cb_flags */
-enum { MEM_READ_WRITE = 3 };  /* enum qemu_plugin_mem_rw */
-typedef void (*tb_trans_cb_t)(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);
-typedef void (*mem_cb_t)(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr,
-			 void *udata);
-typedef void (*udata_cb_t)(qemu_plugin_id_t id, void *udata);
-void qemu_plugin_register_vcpu_tb_trans_cb(qemu_plugin_id_t id, tb_trans_cb_t cb);
-size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
-struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb, size_t idx);
-void qemu_plugin_register_vcpu_mem_cb(struct qemu_plugin_insn *insn, mem_cb_t cb, int flags,
-				      int rw, void *udata);
-struct qemu_plugin_hwaddr *qemu_plugin_get_hwaddr(qemu_plugin_meminfo_t info, uint64_t vaddr);
-bool qemu_plugin_hwaddr_is_io(const struct qemu_plugin_hwaddr *haddr);
-uint64_t qemu_plugin_hwaddr_phys_addr(const struct qemu_plugin_hwaddr *haddr);
-void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id, udata_cb_t cb, void *udata);
-
-EXPORT int qemu_plugin_version = 1;
+HB_PLUGIN_EXPORT int qemu_plugin_version = 1;
 
 #define KASAN_SHADOW_LO 0xffffec0000000000ull /* x86-64, 4-level paging */
 #define KASAN_SHADOW_HI 0xfffffc0000000000ull
@@ -81,7 +57,7 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	(void)id;
 	for (size_t i = 0; i < n; i++)
 		qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), on_access,
-						 CB_NO_REGS, MEM_READ_WRITE, NULL);
+						 QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, NULL);
 }
 
 /* To stderr, not qemu_plugin_outs: that goes to QEMU's log only with -d plugin. */
@@ -144,7 +120,7 @@ static int parse_arg(const char *arg, struct settings *s)
 	return -1;
 }
 
-EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const void *info, int argc, char **argv)
+HB_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const void *info, int argc, char **argv)
 {
 	struct settings s = { .l1 = 32 << 10, .l1_ways = 8, .l2 = 1 << 20, .l2_ways = 16,
 			      .mem = 16ull << 30, .lo = KASAN_SHADOW_LO, .hi = KASAN_SHADOW_HI };

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "guest/marker.h"
 #include "helper.h"
 #include "init.h"
 
@@ -126,6 +127,7 @@ static void pump_until_exit(struct child_io *c, int j, int r, int port, char *bu
 			}
 		}
 		if (wait4(c->pid, status, WNOHANG, ru) == c->pid) {
+			HB_MARK_END(HB_MARK_ID_JOB); /* guest/marker.h: the rep's section ends */
 			*end = helper_now();
 			break;
 		}
@@ -186,6 +188,8 @@ void run_rep(const struct init_spec *s, const struct init_job *job, int j, int r
 		snaps.before = irq_snapshot(snaps.why);
 	helper_system_cpu(&before);
 	t0 = helper_now();
+	/* Every rep is marked, failed or not: a plugin numbers sections in rep order. */
+	HB_MARK_START(HB_MARK_ID_JOB);
 	c.pid = fork();
 	if (c.pid == 0)
 		exec_job(s, job, out[1], err[1]);
@@ -197,6 +201,7 @@ void run_rep(const struct init_spec *s, const struct init_job *job, int j, int r
 	if (c.pid > 0) {
 		pump_until_exit(&c, j, r, p->output, buf, &status, &ru, &t1);
 	} else {
+		HB_MARK_END(HB_MARK_ID_JOB);
 		port_line(p->result, "note fork failed for job %d rep %d: %s", j, r, strerror(errno));
 		close(out[0]);
 		close(err[0]);

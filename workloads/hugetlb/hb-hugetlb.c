@@ -20,7 +20,14 @@
 #include <sys/mount.h>
 #include <unistd.h>
 
+#include "guest/marker.h"
 #include "helper.h"
+
+/* The section markers (guest/marker.h) of the two timed writes: workload.ini's
+ * [metric wall] and [metric release_wall]. */
+#define MARK_NONE (-1)
+#define MARK_ALLOC 1
+#define MARK_RELEASE 2
 
 #define NR_HUGEPAGES "/proc/sys/vm/nr_hugepages"
 /* On the guest's per-boot tmpfs: present once this boot has warmed the pool up. */
@@ -52,8 +59,9 @@ static long long meminfo_value(const char *key)
 	return v;
 }
 
-/* The whole "echo N > nr_hugepages": open, write, close, as the shell does it. */
-static struct timed timed_set_pages(long pages)
+/* The whole "echo N > nr_hugepages": open, write, close, as the shell does it. marker:
+ * which section marker (guest/marker.h) brackets it, MARK_NONE for an untimed write. */
+static struct timed timed_set_pages(long pages, int marker)
 {
 	char text[32];
 	double u0, s0, u1, s1, t0, t1;
@@ -61,9 +69,17 @@ static struct timed timed_set_pages(long pages)
 	snprintf(text, sizeof(text), "%ld\n", pages);
 	helper_self_cpu(&u0, &s0);
 	t0 = helper_now();
+	if (marker == MARK_ALLOC)
+		HB_MARK_START(MARK_ALLOC);
+	else if (marker == MARK_RELEASE)
+		HB_MARK_START(MARK_RELEASE);
 	if (helper_write_file(NR_HUGEPAGES, text) < 0)
 		helper_die(HELPER_EXIT_FAIL, "cannot write %ld to %s: %s", pages, NR_HUGEPAGES,
 			   strerror(errno));
+	if (marker == MARK_ALLOC)
+		HB_MARK_END(MARK_ALLOC);
+	else if (marker == MARK_RELEASE)
+		HB_MARK_END(MARK_RELEASE);
 	t1 = helper_now();
 	helper_self_cpu(&u1, &s1);
 	return (struct timed){ .wall_s = t1 - t0, .sys_s = s1 - s0 };
@@ -146,7 +162,7 @@ static void warm_up(long pages, long page_kb)
 	if (access(WARM_MARKER, F_OK) == 0)
 		return;
 	release_quietly();
-	timed_set_pages(pages);
+	timed_set_pages(pages, MARK_NONE);
 	pages = (long)meminfo_value("HugePages_Total");
 	if (pages > 0) {
 		if (!huge_file_open(&f, pages, page_kb)) {
@@ -212,8 +228,8 @@ int main(int argc, char **argv)
 		warm_up(pages, page_kb);
 	/* A pool left over from an earlier run would make the write a no-op. */
 	if (meminfo_value("HugePages_Total") != 0)
-		timed_set_pages(0);
-	alloc = timed_set_pages(pages);
+		timed_set_pages(0, MARK_NONE);
+	alloc = timed_set_pages(pages, MARK_ALLOC);
 	total = meminfo_value("HugePages_Total");
 	if (total != pages) {
 		release_quietly();
@@ -223,7 +239,7 @@ int main(int argc, char **argv)
 			   total, pages, page_kb, meminfo_value("MemTotal"));
 	}
 	zero = zero_check(page_kb);
-	release = timed_set_pages(0);
+	release = timed_set_pages(0, MARK_RELEASE);
 	printf("pages %ld\npage_kb %ld\n", pages, page_kb);
 	printf("alloc_wall_s %.6f\nalloc_sys_s %.6f\n", alloc.wall_s, alloc.sys_s);
 	printf("release_wall_s %.6f\nrelease_sys_s %.6f\n", release.wall_s, release.sys_s);

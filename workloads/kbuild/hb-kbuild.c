@@ -34,6 +34,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "guest/marker.h"
 #include "helper.h"
 #include "memroot.h"
 
@@ -49,6 +50,8 @@
 #define LOG_FILE "/tmp/hb-kbuild.log"
 #define LOG_TAIL_LINES 15
 #define ARGV_MAX 64
+/* The section marker around the timed make (guest/marker.h; workload.ini [metric wall]). */
+#define KBUILD_MARK_MAKE 1
 
 struct options {
 	const char *tree;
@@ -170,8 +173,9 @@ static void quote_log_tail(const char *log)
 }
 
 /* Runs argv with stdout and stderr appended to the log (chrooted into the in-memory root
- * when asked); fails with the log's tail quoted. */
-static struct usage run_logged(char **argv, const char *what, bool chrooted)
+ * when asked); fails with the log's tail quoted. marked: the timed make, which the
+ * section markers of guest/marker.h bracket (id 1: workload.ini's wall). */
+static struct usage run_logged(char **argv, const char *what, bool chrooted, bool marked)
 {
 	struct usage u;
 	struct rusage ru;
@@ -186,6 +190,8 @@ static struct usage run_logged(char **argv, const char *what, bool chrooted)
 	helper_system_cpu(&before);
 	read0 = helper_disk_read_sectors();
 	t0 = helper_now();
+	if (marked)
+		HB_MARK_START(KBUILD_MARK_MAKE);
 	pid = fork();
 	if (pid == 0) {
 		int fd = open(LOG_FILE, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
@@ -197,6 +203,8 @@ static struct usage run_logged(char **argv, const char *what, bool chrooted)
 	}
 	if (pid < 0 || wait4(pid, &status, 0, &ru) != pid)
 		helper_die(HELPER_EXIT_FAIL, "cannot run %s: %s", argv[0], strerror(errno));
+	if (marked)
+		HB_MARK_END(KBUILD_MARK_MAKE);
 	u.wall_s = helper_now() - t0;
 	helper_system_cpu(&after);
 	u.disk_read_sectors = read0 < 0 ? -1 : helper_disk_read_sectors() - read0;
@@ -246,10 +254,10 @@ static void free_make_argv(char **argv)
 }
 
 static void run_make(const struct options *o, const char *obj, char **words, int nwords,
-		     const char *what, struct usage *u)
+		     const char *what, bool marked, struct usage *u)
 {
 	char **argv = make_argv(o, obj, words, nwords);
-	*u = run_logged(argv, what, o->prepared != NULL);
+	*u = run_logged(argv, what, o->prepared != NULL, marked);
 	free_make_argv(argv);
 }
 
@@ -263,15 +271,15 @@ static double fresh_objects(const struct options *o)
 		char *cp[] = { "cp", "-a", PREPARED_ORIGINAL "/.", (char *)o->prepared, NULL };
 		mount_prepared(o->prepared);
 		empty_dir(o->prepared);
-		run_logged(cp, "copying the prepared objects", false);
+		run_logged(cp, "copying the prepared objects", false, false);
 		memroot_prepare(o->tree, o->prepared, o->targets, o->ntargets);
 	} else {
 		char *words[] = { (char *)o->config };
 		char *prepare[] = { "prepare" };
 		empty_dir(o->out);
 		mkdir(o->out, 0755);
-		run_make(o, o->out, words, 1, "make config", &u);
-		run_make(o, o->out, prepare, 1, "make prepare", &u);
+		run_make(o, o->out, words, 1, "make config", false, &u);
+		run_make(o, o->out, prepare, 1, "make prepare", false, &u);
 	}
 	return helper_now() - t0;
 }
@@ -328,7 +336,7 @@ int main(int argc, char **argv)
 	if (o.label)
 		mount_source(o.label, o.tree);
 	setup_s = fresh_objects(&o);
-	run_make(&o, obj, o.targets, o.ntargets, "make", &build);
+	run_make(&o, obj, o.targets, o.ntargets, "make", true, &build);
 	printf("jobs %ld\nsetup_s %.3f\n", o.jobs, setup_s);
 	printf("wall_s %.3f\nuser_s %.3f\nsys_s %.3f\n", build.wall_s, build.user_s, build.sys_s);
 	printf("guest_user_s %.2f\nguest_sys_s %.2f\n", build.guest_user_s, build.guest_sys_s);
