@@ -63,6 +63,10 @@ char *irq_snapshot(char why[INIT_WHY_MAX]);
 void irq_report(int port, char *const *labels, const char *before, const char *after,
 		const char *snap_why);
 
+/* idle.c: the guest's halted nanoseconds so far (tick-sched idle + iowait sleep time
+ * summed over CPUs, from /proc/timer_list), or -1 when unreadable. */
+long long idle_sleep_ns(void);
+
 /* msg.c */
 /* why = the formatted reason, then ": strerror(err)" when err is not 0. */
 __attribute__((format(printf, 3, 4))) void init_set_why(char why[INIT_WHY_MAX], int err,

@@ -12,6 +12,8 @@
 #include "analysis/rows.h"
 #include "results/dataset.h"
 
+struct profile_view;
+
 struct report_ctx {
 	const struct report_opts *opts;
 	const char *dir;
@@ -21,6 +23,8 @@ struct report_ctx {
 	int ratio_to;      /* -1: none */
 	struct rows_opts rows; /* no pairing for imported sets unless --paired */
 	FILE *out;
+	/* --profile's "where the cost goes" (analysis/profile_view.h), NULL: the set has none */
+	const struct profile_view *profile;
 };
 
 #endif

@@ -68,7 +68,7 @@ struct job_rep_result *proto_rep(struct proto *p, long long job, long long rep, 
 	if (!p->reps)
 		p->reps = xcalloc(p->total_reps, sizeof(*p->reps));
 	p->reps[p->nreps] = (struct job_rep_result){ .job = (int)job, .rep = (int)rep,
-						     .exit_code = -1 };
+						     .exit_code = -1, .idle_sleep_s = -1 };
 	*slot = ++p->nreps;
 	return &p->reps[p->nreps - 1];
 }
@@ -105,6 +105,7 @@ static void set_metric(struct proto *p, const char *name, double value, const ch
 		{ "guest_user", offsetof(struct job_rep_result, guest_user_s) },
 		{ "guest_sys", offsetof(struct job_rep_result, guest_sys_s) },
 		{ "guest_idle", offsetof(struct job_rep_result, guest_idle_s) },
+		{ "idle_sleep", offsetof(struct job_rep_result, idle_sleep_s) },
 	};
 	struct job_rep_result *r = current_rep(p, "metric outside a job", line);
 

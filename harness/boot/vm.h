@@ -49,6 +49,9 @@ struct job_rep_result {
 	double guest_user_s; /* /proc/stat deltas summed over all guest CPUs */
 	double guest_sys_s;
 	double guest_idle_s;
+	/* With hbprofile=1 (`harness run --profile`): the guest's halted time over the rep in
+	 * nanoseconds (tick-sched idle + iowait sleep, guest/init/idle.c); -1 when not sent. */
+	double idle_sleep_s;
 	/* Timings the guest sent out of range, each with why ("wall -1: negative; accepted
 	 * 0 to ... s"), "; "-separated, or NULL: those fields are NAN, their samples lost. */
 	char *refused;

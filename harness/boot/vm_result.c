@@ -94,6 +94,8 @@ json_object *vm_result_to_json(const struct vm_result *r)
 		json_object_object_add(e, "guest_user_s", seconds_or_null(p->guest_user_s));
 		json_object_object_add(e, "guest_sys_s", seconds_or_null(p->guest_sys_s));
 		json_object_object_add(e, "guest_idle_s", seconds_or_null(p->guest_idle_s));
+		if (p->idle_sleep_s >= 0)
+			json_object_object_add(e, "idle_sleep_s", seconds_or_null(p->idle_sleep_s));
 		json_object_object_add(e, "irq", irq_json(p));
 		if (p->refused)
 			json_object_object_add(e, "refused", json_object_new_string(p->refused));

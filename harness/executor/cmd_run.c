@@ -12,6 +12,7 @@
 #include "kernel/series_check.h"
 #include "executor/slurm/slurm.h"
 #include "kernel/kernel.h"
+#include "run/profile.h"
 #include "run/run.h"
 #include "workload/meta.h"
 
@@ -85,6 +86,9 @@ static int run_with(struct run *r, int argc, char **argv)
 	estimator_init(&r->est, NULL, 0, ACCEL_AUTO, NULL); /* what run_resolve_accel frees */
 	if ((rc = run_resolve_accel(r, false)) != 0)
 		return rc < 0 ? HB_EXIT_FAIL : rc;
+	/* Before anything is built: an explicit --accel kvm, or the cached probe's answer. */
+	if (o->profile && run_profile_check(r, &why) != 0)
+		return hb_usage_why(why);
 	if (!r->dir) {
 		char *id = rs_new_run_id(NULL), *root = hb_results_root();
 		r->dir = o->out ? xstrdup(o->out) : hb_path_join(root, id);

@@ -22,6 +22,7 @@
 #include "plot/plot.h"
 #include "report/report.h"
 #include "results/store.h"
+#include "run/profile.h"
 #include "run/run.h"
 #include "run/vcpus.h"
 #include "run/stop_rule.h"
@@ -268,12 +269,15 @@ static int finish(struct run *r)
 static int execute(struct run *r, int argc, char **argv)
 {
 	sigset_t stop;
+	char *why;
 	int rc;
 
 	if (run_build_kernels(r) != 0)
 		return HB_EXIT_FAIL;
 	if ((rc = run_resolve_accel(r, true)) != 0)
 		return rc < 0 ? HB_EXIT_FAIL : rc;
+	if (r->opts->profile && run_profile_check(r, &why) != 0) /* the probe may say KVM now */
+		return hb_usage_why(why);
 	hb_info("accel: %s (%s)", r->accel == ACCEL_KVM ? "kvm" : "tcg", r->accel_reason ? r->accel_reason : "");
 	run_print_clocks(r, stderr);
 	run_print_vcpus(r, stderr);

@@ -13,6 +13,8 @@
 #include "analysis/variant_order.h"
 #include "report/render.h"
 #include "report/report_ctx.h"
+#include "report/report_profile.h"
+#include "analysis/profile_view.h"
 #include "seeds/seeds_report.h"
 #include "results/store.h"
 
@@ -127,11 +129,15 @@ int report_run_dir(const char *dir, const struct report_opts *opts, FILE *out)
 		return rc;
 	}
 	rc = resolve_options(&ctx);
+	struct profile_view pv = { 0 };
+	if (rc == HB_EXIT_OK && profile_view_load(dir, ctx.ds.variants[ctx.baseline], &pv) > 0)
+		ctx.profile = &pv;
 	if (rc == HB_EXIT_OK) {
 		report_renderer(opts->format)->report(&ctx);
 		if (opts->format == REPORT_TEXT || opts->format == REPORT_MARKDOWN)
 			report_hosts(&ctx);
 	}
+	profile_view_free(&pv);
 	json_object_put(ctx.meta);
 	dataset_free(&ctx.ds);
 	return rc;

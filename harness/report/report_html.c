@@ -18,6 +18,7 @@
 #include "report/render.h"
 #include "report/report_charts.h"
 #include "report/report_html.h"
+#include "report/report_profile.h"
 
 static bool block_selected(const struct report_ctx *ctx, size_t from, size_t to)
 {
@@ -165,6 +166,7 @@ void report_render_html(struct report_ctx *ctx)
 		if (block_selected(ctx, from, to))
 			block(ctx, from, to, &rc);
 	}
+	report_profile_html(ctx);
 	report_html_hosts(ctx);
 	details(ctx);
 	html_page_foot(ctx->out);

@@ -9,6 +9,7 @@
 #include "common/xalloc.h"
 #include "report/render.h"
 #include "report/report_ctx.h"
+#include "report/report_profile.h"
 #include "results/jsonfmt.h"
 #include "results/store.h"
 
@@ -134,6 +135,8 @@ void report_render_json(struct report_ctx *ctx)
 	add(top, "meta", meta);
 	each_row(ctx, add_json_row, rows);
 	add(top, "rows", rows);
+	if (ctx->profile) /* --profile: report_profile.c */
+		add(top, "profile", report_profile_json(ctx));
 	fprintf(ctx->out, "%s\n", hb_json_pretty(top));
 	json_object_put(top);
 }

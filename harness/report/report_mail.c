@@ -14,6 +14,7 @@
 #include "report/conditions.h"
 #include "report/render.h"
 #include "analysis/table.h"
+#include "report/report_profile.h"
 #include "report/wrap.h"
 #include "workload/meta.h"
 
@@ -124,6 +125,9 @@ static void one_liners(struct report_ctx *ctx, struct ds_group *const *gs, size_
 			char *line = one_line(ctx, &rows[k]);
 			wrap_paragraph(ctx->out, line, "", "  ", MAIL_WIDTH);
 			free(line);
+			if (primary && !strcmp(gs[i]->metric, primary)) /* --profile: its lines */
+				report_profile_mail(ctx, gs[i]->line, gs[i]->workload, gs[i]->cores,
+						    ctx->ds.variants[rows[k].variant], primary);
 		}
 	}
 }

@@ -14,6 +14,7 @@
 #include "common/xalloc.h"
 #include "report/render.h"
 #include "report/report_ctx.h"
+#include "report/report_profile.h"
 #include "analysis/table.h"
 #include "results/store.h"
 
@@ -269,5 +270,6 @@ void report_render_text(struct report_ctx *ctx, bool markdown)
 				long_group(ctx, picked[i], markdown);
 	}
 	report_kernel_lines_text(ctx, markdown);
+	report_profile_text(ctx, markdown);
 	free(picked);
 }

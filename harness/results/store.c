@@ -184,6 +184,19 @@ int rs_append(struct result_set *rs, const struct sample *s)
 	return rc;
 }
 
+int rs_append_line(struct result_set *rs, const char *name, const char *line)
+{
+	int fd = strchr(name, '/') ? -1
+		 : openat(rs->dir_fd, name, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
+	int rc = fd < 0 || hb_write_all(fd, line, strlen(line)) < 0 || fsync(fd) < 0 ? -1 : 0;
+
+	if (rc < 0)
+		hb_error("cannot append to %s/%s: %s", rs->dir, name, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	return rc;
+}
+
 int rs_write_meta(struct result_set *rs, json_object *meta)
 {
 	char *path = set_file(rs->dir, RS_META_FILE);

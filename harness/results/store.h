@@ -80,6 +80,10 @@ bool rs_holds_samples(const char *dir);
 struct result_set *rs_open_append(const char *dir);
 /* One line, then fsync. 0, or -1 after printing why. */
 int rs_append(struct result_set *rs, const struct sample *s);
+/* One line (with its newline) appended to another file of the set (e.g. profile.jsonl),
+ * opened beside samples.jsonl through the set's directory descriptor, then fsync'd.
+ * name is a plain file name. 0, or -1 after printing why. */
+int rs_append_line(struct result_set *rs, const char *name, const char *line);
 /* Bulk writers (import) may turn off the fsync after every line; rs_close() then fsyncs
  * once. A live run must keep the default (true): it never loses a measured sample. */
 void rs_set_sync_each(struct result_set *rs, bool sync_each);

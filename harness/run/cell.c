@@ -12,6 +12,7 @@
 #include "common/xalloc.h"
 #include "configs/kline.h"
 #include "run/journal.h"
+#include "run/profile.h"
 #include "run/run.h"
 #include "workload/cell.h"
 
@@ -115,14 +116,14 @@ static struct vm_opts cell_vm_opts(const struct run *r, const struct plan_cell *
 /* Appends the samples of every complete repetition; fills done[] and returns the first
  * reason a repetition failed (or NULL). -1 in *write_failed when the set cannot be written. */
 static char *append_reps(struct run *r, const struct plan_cell *c, const struct workload_cell *wc,
-			 const struct vm_result *res, const int *missing, int k, int *done, int *ndone,
-			 bool *write_failed)
+			 const struct vm_result *res, const struct cell_profile *prof,
+			 const int *missing, int k, int *done, int *ndone, bool *write_failed)
 {
 	const struct workload *w = run_workload(r, c->workload);
 	struct sample base = { .variant = c->variant, .kernel_line = c->line, .cores = c->cores, .boot = c->boot,
 			       .clock = guest_clock_name(run_clock_of(r, c->workload)) };
 	struct sample_buf buf = { 0 };
-	char *first_reason = NULL;
+	char *first_reason = NULL, *prof_why = NULL;
 
 	for (int i = 0; i < k && !*write_failed; i++) {
 		char *why;
@@ -133,11 +134,17 @@ static char *append_reps(struct run *r, const struct plan_cell *c, const struct 
 				*write_failed = true;
 		if (!why && !*write_failed)
 			done[(*ndone)++] = missing[i];
+		if (!why && !*write_failed && prof && !prof_why) /* --profile: its sections */
+			cell_profile_rep(r, c, prof, res, i, missing[i], buf.items, buf.n, &prof_why);
 		if (why && !first_reason)
 			first_reason = why;
 		else
 			free(why);
 		sample_buf_clear(&buf);
+	}
+	if (prof_why) { /* the samples stand; the profile of the rest of the cell does not */
+		hb_warn("%s/%s boot %d: --profile: %s", c->variant, c->workload, c->boot, prof_why);
+		free(prof_why);
 	}
 	if (buf.gap) { /* the set has the rest; say once per cell what it lacks */
 		char *key = plan_cell_key(c);
@@ -163,7 +170,11 @@ static void boot_cell(struct run *r, const struct plan_cell *c, const struct run
 {
 	for (int attempt = 0;; attempt++) {
 		struct vm_opts o = cell_vm_opts(r, c, wc, *log_dir, k);
-		vm_run(v->kernel, v->cmdline, wc->jobs, wc->njobs, &o, res);
+		struct profile_vm prof = { 0 };
+		if (r->opts->profile) /* the plugin, and hbprofile=1 for the init */
+			run_profile_vm(r, v, v->cmdline, *log_dir, &o, &prof);
+		vm_run(v->kernel, prof.cmdline ? prof.cmdline : v->cmdline, wc->jobs, wc->njobs, &o, res);
+		run_profile_vm_free(&prof);
 		if (attempt > 0 || !hung_in_boot(res))
 			return;
 		hb_warn("%s/%s: the guest hung before its init started (%s); booting it once more",
@@ -217,9 +228,17 @@ int run_cell(struct run *r, struct plan_cell *c)
 			workload_add_share(&wc, *p);
 		double tb = hb_now(); /* after the workload's one-time preparation (cached) */
 
+		struct cell_profile *prof = NULL;
+		char *prof_why = NULL;
+
 		boot_cell(r, c, v, &wc, k, &log_dir, &res);
 		run_meta_note_boot(r, &res, c->cores);
-		reason = append_reps(r, c, &wc, &res, missing, k, done, &ndone, &write_failed);
+		if (r->opts->profile && !(prof = cell_profile_read(log_dir, &prof_why))) {
+			hb_warn("%s/%s boot %d: --profile: %s", c->variant, c->workload, c->boot, prof_why);
+			free(prof_why);
+		}
+		reason = append_reps(r, c, &wc, &res, prof, missing, k, done, &ndone, &write_failed);
+		cell_profile_free(prof);
 		booted = hb_now() - tb;
 		if (res.status != VM_OK && res.error) {
 			free(reason);

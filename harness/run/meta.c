@@ -50,6 +50,8 @@ static json_object *plan_json(const struct run *r)
 	json_object_object_add(p, "seed", json_object_new_int64((int64_t)pl->seed));
 	json_object_object_add(p, "params", strv_json(r->opts->params));
 	json_object_object_add(p, "mem_mib", json_object_new_int64(r->mem_mib));
+	if (r->opts->profile) /* --resume profiles the rest too */
+		json_object_object_add(p, "profile", json_object_new_boolean(1));
 	json_object_object_add(p, "cells", json_object_new_int((int)pl->ncells));
 	return p;
 }

@@ -96,6 +96,9 @@ static const struct hb_option run_options[] = {
 	{ "line-fragment", 0, HB_OPT_STRING, "FILE", "a Kconfig fragment for the lines of --kernels\n"
 	  "PATH@REF (after base.config)", .off = RUN(adhoc.line_fragment), .set = check_file,
 	  .group = HB_OG_ADVANCED, .complete = HB_CMP_FILE },
+	{ "profile", 0, HB_OPT_FLAG, NULL, "count each timed section's guest instructions per kernel\n"
+	  "function (TCG: a QEMU plugin, exact; docs/profile.md); the report says where the cost goes",
+	  .off = RUN(profile), .group = HB_OG_HOW },
 	{ "no-report", 0, HB_OPT_FLAG, NULL, "do not print the report or draw plots at the end", .off = RUN(no_report),
 	  .group = HB_OG_WHERE },
 	{ NULL },

@@ -46,6 +46,7 @@ struct run_opts {
 	struct exec_cli exec;  /* --executor, --partition, --slurm-opt, --cache (run/exec_options.h) */
 	struct adhoc_cli adhoc; /* --configs, --patch, --patch-cmdline, --variant (adhoc/adhoc.h) */
 	char **prebuilt;       /* --kernel NAME=IMAGE[,modules=DIR][,cmdline=ARGS] (run/prebuilt.c) */
+	bool profile;          /* --profile: instructions per kernel function (run/profile.h) */
 };
 
 /* Parses argv: HB_OPTS_OK, HB_OPTS_HELP (--help printed), or HB_OPTS_BAD with *why. */

@@ -51,7 +51,7 @@ static const char *plan_option_given(const struct run_opts *o)
 	const char *given = o->lines ? "--kernels" : o->variants ? "--variants" : o->workloads ? "--workloads" : o->vm.cores ? "--cores"
 		: o->reps_given ? "--reps" : o->boots_given ? "--boots" : o->params[0] ? "--param" : o->order_given ? "--order"
 		: o->seed_given ? "--seed" : o->vm.mem_mib ? "--mem" : o->out ? "--out"
-		: o->until_ci ? "--until-ci" : o->max_boots_given ? "--max-boots" : o->vm.clock_given ? "--clock"
+		: o->profile ? "--profile" : o->until_ci ? "--until-ci" : o->max_boots_given ? "--max-boots" : o->vm.clock_given ? "--clock"
 		: NULL;
 	return given;
 }
@@ -109,6 +109,7 @@ int resume_read_plan(const char *dir, struct run_opts *o, char **why)
 	o->order = !strcmp(json_object_get_string(hb_json_get(plan, "order")) ?: "", "grouped") ? ORDER_GROUPED : ORDER_INTERLEAVED;
 	o->seed = (unsigned long)json_object_get_int64(hb_json_get(plan, "seed"));
 	o->vm.mem_mib = json_object_get_int64(hb_json_get(plan, "mem_mib"));
+	o->profile = hb_json_get(plan, "profile") && json_object_get_boolean(hb_json_get(plan, "profile"));
 	if (hb_json_get(meta, "overcommit") && json_object_get_boolean(hb_json_get(meta, "overcommit")))
 		o->vm.overcommit = true;
 	json_object_put(meta);

@@ -10,6 +10,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
+#include "guest/marker.h"
 #include "guest/protocol.h"
 #include "workload/internal.h"
 
@@ -220,7 +221,7 @@ static struct workload_metric *metric_slot(struct load_ctx *c, const char *name)
 		if (!strcmp(w->metrics[i].name, name))
 			return &w->metrics[i];
 	w->metrics = xrealloc(w->metrics, (w->nmetrics + 1) * sizeof(*w->metrics));
-	w->metrics[w->nmetrics] = (struct workload_metric){ .name = xstrdup(name) };
+	w->metrics[w->nmetrics] = (struct workload_metric){ .name = xstrdup(name), .marker = -1 };
 	c->source_set = xrealloc(c->source_set, (w->nmetrics + 1) * sizeof(bool));
 	c->direction_set = xrealloc(c->direction_set, (w->nmetrics + 1) * sizeof(bool));
 	c->source_set[w->nmetrics] = c->direction_set[w->nmetrics] = false;
@@ -268,9 +269,16 @@ static int metric_key(struct load_ctx *c, const char *name, const char *key, con
 			return 0;
 		m->source = (enum metric_source)source;
 		c->source_set[index] = true;
+	} else if (!strcmp(key, "marker")) {
+		char *end;
+		long id = strtol(value, &end, 10);
+		if (!*value || *end || id < 0 || id > HB_MARK_ID_MAX)
+			return fail(c, xasprintf("marker: '%s' is not a section marker id (accepted: 0 "
+						 "to %d, guest/marker.h)", value, HB_MARK_ID_MAX));
+		m->marker = (int)id;
 	} else {
 		return fail(c, xasprintf("unknown key '%s' in [metric %s] (accepted: unit, "
-					 "lower_is_better, description, source)", key, name));
+					 "lower_is_better, description, source, marker)", key, name));
 	}
 	return 1;
 }

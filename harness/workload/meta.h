@@ -56,6 +56,8 @@ struct workload_metric {
 	char *description;
 	enum metric_source source;
 	char *irq_label;      /* METRIC_IRQ: the row's label ("CAL"), else NULL */
+	int marker;           /* the section marker (guest/marker.h) around the interval this
+			       * metric times, for --profile; -1: none */
 };
 
 struct workload {
