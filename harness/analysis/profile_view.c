@@ -324,6 +324,22 @@ const struct pv_row *profile_view_find(const struct profile_view *pv, const char
 	return best;
 }
 
+char *profile_view_cite(const struct pv_row *row, int top)
+{
+	char *list = xstrdup(""), *out;
+
+	for (size_t k = 0; k < row->nfn && (int)k < top && row->fn[k].delta > 0; k++) {
+		char *more = xasprintf("%s%s%s %.1f%%", list, k ? ", " : "", row->fn[k].name,
+				       row->fn[k].share * 100);
+		free(list);
+		list = more;
+	}
+	out = xasprintf("%s of %+.2f M guest instructions per repetition (%s, %d round%s)", list,
+			row->delta / 1e6, row->metric, row->rounds, row->rounds == 1 ? "" : "s");
+	free(list);
+	return out;
+}
+
 double profile_view_share(const struct pv_row *row, const char *const *patterns)
 {
 	double s = 0;

@@ -10,6 +10,7 @@
 #include "common/log.h"
 #include "common/xalloc.h"
 #include "report/compare_ctx.h"
+#include "report/report_profile.h"
 #include "results/store.h"
 
 static int load_run(struct compare_run *r, const char *baseline)
@@ -207,6 +208,8 @@ int report_compare(char *const *dirs, char *const *names, size_t n, const struct
 	}
 	if (rc == HB_EXIT_OK)
 		rc = render(&c);
+	if (rc == HB_EXIT_OK) /* --profile: each run's "where the cost goes" */
+		report_profile_compare(dirs, names, n, opts->report, c.baseline, out);
 	free_compare(&c);
 	return rc;
 }

@@ -109,6 +109,7 @@ int report_write_html(const char *dir)
 int report_run_dir(const char *dir, const struct report_opts *opts, FILE *out)
 {
 	struct report_ctx ctx = { .opts = opts, .dir = dir, .out = out };
+	struct profile_view pv = { 0 };
 	int rc;
 
 	if (dataset_load(&ctx.ds, dir) < 0)
@@ -122,14 +123,17 @@ int report_run_dir(const char *dir, const struct report_opts *opts, FILE *out)
 	ctx.meta = rs_read_meta(dir);
 	dataset_canonical_order(&ctx.ds, ctx.meta, opts->baseline);
 	if (opts->seeds) {
-		/* The figures name their own baselines and workloads: no resolve_options. */
+		/* The figures name their own baselines and workloads: no resolve_options. Their
+		 * icount notes cite the set's profile against the baseline where it has one. */
+		if (profile_view_load(dir, "baseline", &pv) > 0)
+			ctx.profile = &pv;
 		rc = seeds_report_run(&ctx, opts->seeds);
+		profile_view_free(&pv);
 		json_object_put(ctx.meta);
 		dataset_free(&ctx.ds);
 		return rc;
 	}
 	rc = resolve_options(&ctx);
-	struct profile_view pv = { 0 };
 	if (rc == HB_EXIT_OK && profile_view_load(dir, ctx.ds.variants[ctx.baseline], &pv) > 0)
 		ctx.profile = &pv;
 	if (rc == HB_EXIT_OK) {

@@ -126,9 +126,10 @@ void report_profile_text(const struct report_ctx *ctx, bool markdown)
 	if (!pv || !pv->n)
 		return;
 	fprintf(ctx->out, markdown ? "\n## Where the cost goes\n\n" : "\nWhere the cost goes\n\n");
-	fprintf(ctx->out, "%sGuest instructions per repetition of each timed section (--profile; "
-		"exact under TCG), per kernel function, variant minus baseline in the same round.%s\n",
-		markdown ? "" : "", markdown ? "\n" : "");
+	wrap_paragraph(ctx->out, "Guest instructions per repetition of each timed section "
+		       "(--profile; exact under TCG), per kernel function, variant minus baseline "
+		       "in the same round; the share is of the total extra instructions, the "
+		       "interval a 95% t interval over rounds.", "", "", markdown ? 1000 : 100);
 	for (size_t i = 0; i < pv->n; i++) {
 		const struct pv_row *r = &pv->rows[i];
 		struct table t;
@@ -148,7 +149,9 @@ void report_profile_text(const struct report_ctx *ctx, bool markdown)
 		else
 			table_print_text(&t, ctx->out, "  ");
 		table_free(&t);
-		idle_note(ctx->out, r, markdown ? "\n" : "  ");
+		if (markdown)
+			fputc('\n', ctx->out);
+		idle_note(ctx->out, r, markdown ? "" : "  ");
 	}
 }
 
@@ -283,6 +286,25 @@ void report_profile_html(const struct report_ctx *ctx)
 				"variant.</p>\n", r->base_idle_ns / 1e6, r->var_idle_ns / 1e6);
 	}
 	fprintf(out, "</section>\n");
+}
+
+void report_profile_compare(char *const *dirs, char *const *names, size_t n,
+			    const struct report_opts *opts, const char *baseline, FILE *out)
+{
+	bool md = opts->format == REPORT_MARKDOWN;
+
+	if (opts->format != REPORT_TEXT && !md)
+		return;
+	for (size_t k = 0; k < n; k++) {
+		struct profile_view pv;
+		struct report_ctx ctx = { .opts = opts, .dir = dirs[k], .out = out };
+		if (profile_view_load(dirs[k], baseline, &pv) > 0 && pv.n) {
+			ctx.profile = &pv;
+			fprintf(out, md ? "\n# Run %s\n" : "\nRun %s:\n", names[k]);
+			report_profile_text(&ctx, md);
+		}
+		profile_view_free(&pv);
+	}
 }
 
 void report_profile_mail(const struct report_ctx *ctx, const char *line, const char *workload,

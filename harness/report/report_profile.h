@@ -16,4 +16,9 @@ void report_profile_html(const struct report_ctx *ctx);
 void report_profile_mail(const struct report_ctx *ctx, const char *line, const char *workload,
 			 int cores, const char *variant, const char *metric);
 
+/* `harness report RUN1 RUN2 --compare` (text, markdown): each run's "where the cost goes"
+ * against baseline, run after run, for the runs that have a profile. */
+void report_profile_compare(char *const *dirs, char *const *names, size_t n,
+			    const struct report_opts *opts, const char *baseline, FILE *out);
+
 #endif

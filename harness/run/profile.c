@@ -248,6 +248,16 @@ struct cell_profile *cell_profile_read(const char *log_dir, char **why)
 	return p;
 }
 
+size_t cell_profile_sections(const struct cell_profile *p)
+{
+	return p ? p->n : 0;
+}
+
+unsigned long long cell_profile_section_insns(const struct cell_profile *p, size_t i)
+{
+	return p && i < p->n ? p->s[i].insns : 0;
+}
+
 /* ---- one repetition's lines of RUN/profile.jsonl ---- */
 
 static int cmp_entry(const void *a, const void *b)

@@ -43,6 +43,9 @@ void run_profile_vm_free(struct profile_vm *keep);
 struct cell_profile;
 struct cell_profile *cell_profile_read(const char *log_dir, char **why);
 void cell_profile_free(struct cell_profile *p);
+/* Its whole sections, and one's instruction count (for tests and messages). */
+size_t cell_profile_sections(const struct cell_profile *p);
+unsigned long long cell_profile_section_insns(const struct cell_profile *p, size_t i);
 
 /* Appends the profile lines of the boot's repetition i (0-based in the boot; plan_rep in
  * the plan) to RUN/profile.jsonl, with the repetition's samples (all its jobs') for the

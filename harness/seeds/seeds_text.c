@@ -9,6 +9,7 @@
 #include <gsl/gsl_statistics_double.h>
 
 #include "analysis/numfmt.h"
+#include "analysis/profile_view.h"
 #include "common/kernel_line.h"
 #include "common/xalloc.h"
 #include "seeds/render.h"
@@ -402,6 +403,29 @@ static void distinct_notes(FILE *out, const struct seed_match *rows, size_t n, c
 	}
 }
 
+/* --profile: where each row outside 2x under icount spends its extra instructions, the
+ * measured mechanism under the note that tells it (analysis/profile_view.h). */
+static void profile_notes(struct seeds_report *sr, const struct seed_match *rows, size_t n,
+			  const char *lead)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct seed_match *m = &rows[i];
+		const struct pv_row *p;
+		bool seen = false;
+		if (!icount_note(m))
+			continue;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = icount_note(&rows[j]) && !strcmp(rows[j].f->variant, m->f->variant);
+		p = seen ? NULL : profile_view_find(sr->ctx->profile, m->g->line, m->g->workload,
+						    m->g->cores, m->f->variant, m->g->metric);
+		if (!p || !p->nfn)
+			continue;
+		char *cite = profile_view_cite(p, 3);
+		fprintf(sr->ctx->out, "%s%s: %s\n", lead, m->f->variant, cite);
+		free(cite);
+	}
+}
+
 /* The notes, then why no effect is expected, then why icount weighs a row differently. */
 static void notes(struct seeds_report *sr, const struct seed_match *rows, size_t n, bool md)
 {
@@ -411,6 +435,7 @@ static void notes(struct seeds_report *sr, const struct seed_match *rows, size_t
 	distinct_notes(out, rows, n, md ? "- no effect expected, " : "  no effect expected, ", expect_none_note);
 	distinct_notes(out, rows, n, md ? "- not within 2x under icount, " : "  not within 2x under icount, ",
 		       icount_note);
+	profile_notes(sr, rows, n, md ? "- measured by --profile, " : "  measured by --profile, ");
 }
 
 static void section(struct seeds_report *sr, const struct seed_match *rows, size_t n, bool md)
