@@ -20,7 +20,7 @@
  * Inline adds are not atomic: under MTTCG (host clock, several vCPUs) counts would be lost;
  * under icount every vCPU runs in one thread (the harness refuses the former).
  *
- * Output format (plugins/profile/FORMAT.md): text lines, one section after another. */
+ * Output format (profile_format.h; docs/profile.md): text lines, one section after another. */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>

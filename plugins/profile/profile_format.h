@@ -1,6 +1,6 @@
 /* The text hb-profile.so writes (plugins/profile/plugin.c) and the harness reads
- * (harness/results/profile_read.c): defined once for both, as printf formats the reader
- * scans with the same shapes. FORMAT.md beside this file describes it for users.
+ * (harness/run/profile.c): defined once for both, as printf formats the reader scans with
+ * the same shapes (docs/profile.md says what users see of it).
  *
  *   hb-profile 1 symbols 31544 vmlinux /root/.cache/hardbench/kernels/base-.../vmlinux
  *   section 0 marker 0 insns 123456789 halts 0     one per section, in the order they end
