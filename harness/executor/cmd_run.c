@@ -89,6 +89,9 @@ static int run_with(struct run *r, int argc, char **argv)
 	/* Before anything is built: an explicit --accel kvm, or the cached probe's answer. */
 	if (o->profile && run_profile_check(r, &why) != 0)
 		return hb_usage_why(why);
+	if (o->profile && o->exec.executor == EXECUTOR_SLURM)
+		return hb_usage("--profile with --executor slurm: the shards' profiles are not "
+				"merged (accepted: --executor local)");
 	if (!r->dir) {
 		char *id = rs_new_run_id(NULL), *root = hb_results_root();
 		r->dir = o->out ? xstrdup(o->out) : hb_path_join(root, id);

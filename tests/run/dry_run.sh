@@ -265,4 +265,20 @@ out=$("$harness" run --resume "$WORK/kset" --dry-run --accel tcg 2>"$WORK/err") 
 	grep -q ' kasan  *hugetlb' <<<"$out" && ! grep -q 'init_on_alloc' <<<"$out" ||
 	fail "the resumed main job did not keep its groups: $out"
 
+
+# --profile: a plugin runs only under TCG, and its counters need one vCPU thread at a
+# time: KVM (here only by asking: no machine of the project has a usable one), the host
+# clock with several vCPUs and the Slurm executor (whose shards' profiles are not merged)
+# are refused with one line before anything is built; under TCG the plan is the same.
+tap_case dry_run_profile_refusals
+bad "--profile under KVM" --variants baseline --profile --accel kvm
+bad "counters are not atomic" --variants baseline --profile --accel tcg --clock host --cores 2
+bad "not merged" --variants baseline --profile --accel tcg --executor slurm --partition p
+"$harness" run --dry-run --workloads hackbench --variants baseline --profile --accel tcg \
+	--cores 2 --out "$set_dir" >"$WORK/out" 2>"$WORK/err" || fail "--profile under TCG: $(cat "$WORK/err")"
+grep -q '^estimate: 3 cells to run' "$WORK/out" || fail "--profile changed the plan: $(cat "$WORK/out")"
+"$harness" run --dry-run --workloads hackbench --variants baseline --profile --accel tcg \
+	--clock host --cores 1 --out "$set_dir" >/dev/null 2>"$WORK/err" ||
+	fail "--profile on the host clock at 1 vCPU: $(cat "$WORK/err")"
+
 tap_finish
