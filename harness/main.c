@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "common/install.h"
 #include "common/log.h"
 #include "common/optdoc.h"
 #include "common/paths.h"
@@ -101,6 +102,10 @@ static bool wants_help(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	const char *name = argc > 1 ? argv[1] : NULL;
+	char *why;
+
+	if (hb_install_locate(&why) < 0)
+		return hb_usage_why(why);
 
 	if (name && !strcmp(name, "help") && argc > 2 &&
 	    (!strcmp(argv[2], "--man") || !strcmp(argv[2], "--completion")))

@@ -16,11 +16,13 @@ static const struct {
 	  "never /tmp. Without HOME (a systemd unit without User=) it must be set." },
 	{ "HARDBENCH_CONFIGS", "Colon-separated kernel-configs folders of your own, searched "
 	  "before the project's, as --configs." },
-	{ "HARDBENCH_RESULTS", "Where result sets go and where a run name is looked up." },
-	{ "HARDBENCH_SOURCE_DIR", "The project's data (kernel-configs/, workloads/, plots/): for "
-	  "tests and development." },
+	{ "HARDBENCH_RESULTS", "Where result sets go and where a run name is looked up. Default "
+	  "results/ of the current folder." },
+	{ "HARDBENCH_SOURCE_DIR", "The project's data (kernel-configs/, workloads/, plots/). "
+	  "Default: <prefix>/share/hardbench, found from the binary's own path, or the source "
+	  "tree of a build tree's binary." },
 	{ "HARDBENCH_BUILD_DIR", "Where the guest init, the workload helpers and the QEMU plugin "
-	  "are: for tests and development." },
+	  "are. Default: <prefix>/libexec/hardbench, or the build tree." },
 	{ "XDG_RUNTIME_DIR", "Per-boot folders go to $XDG_RUNTIME_DIR/hardbench, else "
 	  "/run/hardbench." },
 };
@@ -34,6 +36,10 @@ static const struct {
 	{ "results/<date>-<time>/", "a result set: meta.json, samples.jsonl, cells.jsonl, logs/, "
 	  "plots/, report.html" },
 	{ "/run/hardbench/", "per-boot folders (mode 0700) and the per-core pinning locks" },
+	{ "<prefix>/share/hardbench/", "kernel-configs/, workloads/ (each workload.ini and "
+	  "published.json), plots/ (the gnuplot templates)" },
+	{ "<prefix>/libexec/hardbench/", "the guest init, the workloads' guest helpers, and "
+	  "bench/cache-model/hb-cache-model.so (for boot --qemu-plugin)" },
 };
 
 /* roff: a backslash doubled as \e, a leading '.' or '\'' made literal, '-' as \-. */

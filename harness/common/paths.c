@@ -123,7 +123,15 @@ char *hb_cache_file(const char *name)
 char *hb_results_root(void)
 {
 	const char *v = getenv("HARDBENCH_RESULTS");
-	return v && *v ? xstrdup(v) : hb_path_join(hb_source_dir(), "results");
+	char *cwd, *root;
+
+	if (v && *v)
+		return xstrdup(v);
+	/* results/ of the folder the command runs in, never the install or the source tree */
+	cwd = get_current_dir_name();
+	root = cwd ? hb_path_join(cwd, "results") : xstrdup("results");
+	free(cwd);
+	return root;
 }
 
 char *hb_resolve_run_dir(const char *arg)

@@ -26,7 +26,7 @@ int hb_cache_check(char **why);
 int hb_check_own_dir(const char *path, const char *what, char **why);
 /* The same for the folder fd holds (path only names it in *why). */
 int hb_check_own_dir_fd(int fd, const char *path, const char *what, char **why);
-/* Default parent of result sets: HARDBENCH_RESULTS, else <source>/results. */
+/* Default parent of result sets: HARDBENCH_RESULTS, else results/ of the current folder. */
 char *hb_results_root(void);
 /* A run argument: an existing path, else a name under hb_results_root(). */
 char *hb_resolve_run_dir(const char *arg);

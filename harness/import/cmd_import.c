@@ -25,6 +25,8 @@ static const struct hb_option import_options[] = {
 static const struct hb_example import_examples[] = {
 	{ "harness import tests/data/seed001-cook-kbuild.csv --out results/cook",
 	  "Seed 001's kernel builds as a result set, for harness report." },
+	{ "harness import mine.csv --out results/mine",
+	  "Your CSV (variant,workload,metric,value[,unit,cores,rep,boot]) as a result set." },
 	{ NULL },
 };
 

@@ -24,6 +24,8 @@ static const struct hb_option merge_options[] = {
 static const struct hb_example merge_examples[] = {
 	{ "harness merge results/all results/part1 results/part2",
 	  "Pool two parts of a main job into one result set." },
+	{ "harness merge results/both /mnt/a/results/run /mnt/b/results/run",
+	  "Pool runs of two hosts: each sample keeps its host, rounds stay apart." },
 	{ NULL },
 };
 
