@@ -328,7 +328,9 @@ char *profile_view_cite(const struct pv_row *row, int top)
 {
 	char *list = xstrdup(""), *out;
 
-	for (size_t k = 0; k < row->nfn && (int)k < top && row->fn[k].delta > 0; k++) {
+	/* The first always; the next ones while they carry at least 1% each. */
+	for (size_t k = 0; k < row->nfn && (int)k < top && row->fn[k].delta > 0 &&
+			   (k == 0 || row->fn[k].share >= 0.01); k++) {
 		char *more = xasprintf("%s%s%s %.1f%%", list, k ? ", " : "", row->fn[k].name,
 				       row->fn[k].share * 100);
 		free(list);

@@ -54,8 +54,9 @@ const struct pv_row *profile_view_find(const struct profile_view *pv, const char
 				       const char *workload, int cores, const char *variant,
 				       const char *metric);
 /* "memset_erms 61.5%, clear_page_erms 33.2% of +54.20 M guest instructions per repetition
- * (wall, 2 rounds)": the largest contributors to a row's extra instructions, for a note
- * that cites the measured profile. Caller frees. */
+ * (wall, 2 rounds)": the largest contributors to a row's extra instructions (at most top;
+ * after the first only those of 1% or more), for a note that cites the measured profile.
+ * Caller frees. */
 char *profile_view_cite(const struct pv_row *row, int top);
 /* The sum of the shares of the functions whose name matches one of the fnmatch(3)
  * patterns (NULL-terminated), in [.., ..] of the row's total delta. */
