@@ -84,8 +84,11 @@ static void rounds_add(struct rounds *r, const struct profile_rec *rec, struct n
 	r->reps[b]++;
 	r->insns[b] += rec->insns;
 	r->idle[b] += isfinite(rec->idle_ns) ? rec->idle_ns : NAN;
-	for (size_t i = 0; i < rec->nfn; i++) {
-		size_t k = name_index(t, rec->fn[i].name);
+	/* Functions and rep string sites in one table: a site's name has a space in it
+	 * ("clear_page_erms stosb"), a function's never. */
+	for (size_t i = 0; i < rec->nfn + rec->nrep_strings; i++) {
+		const struct profile_count *c = i < rec->nfn ? &rec->fn[i] : &rec->rep_strings[i - rec->nfn];
+		size_t k = name_index(t, c->name);
 		if (k >= r->width[b]) {
 			size_t w = (k + 1) * 2;
 			r->per[b] = xrealloc(r->per[b], w * sizeof(double));
@@ -93,7 +96,7 @@ static void rounds_add(struct rounds *r, const struct profile_rec *rec, struct n
 				r->per[b][y] = 0;
 			r->width[b] = w;
 		}
-		r->per[b][k] += rec->fn[i].count;
+		r->per[b][k] += c->count;
 	}
 }
 
@@ -163,7 +166,9 @@ static void fill_row(struct pv_row *row, const struct rounds *base, const struct
 	row->var_idle_ns = n ? vidle / n : NAN;
 	mean_ci(d, n, &row->delta, &row->delta_ci);
 	row->fn = xcalloc(t->n + 1, sizeof(*row->fn));
+	row->rep = xcalloc(t->n + 1, sizeof(*row->rep));
 	for (size_t k = 0; k < t->n && n; k++) {
+		bool site = strchr(t->name[k], ' ') != NULL;
 		double sb = 0, sv = 0;
 		for (int i = 0; i < n; i++) {
 			d[i] = at(var, both[i], k) - at(base, both[i], k);
@@ -172,7 +177,7 @@ static void fill_row(struct pv_row *row, const struct rounds *base, const struct
 		}
 		if (sb == sv && sb == 0)
 			continue;
-		struct pv_fn *f = &row->fn[row->nfn];
+		struct pv_fn *f = site ? &row->rep[row->nrep] : &row->fn[row->nfn];
 		mean_ci(d, n, &f->delta, &f->ci);
 		if (f->delta == 0 && sb == sv)
 			continue;
@@ -180,16 +185,19 @@ static void fill_row(struct pv_row *row, const struct rounds *base, const struct
 		f->base = sb / n;
 		f->var = sv / n;
 		f->share = row->delta != 0 ? f->delta / row->delta : NAN;
-		row->nfn++;
+		if (site)
+			row->nrep++;
+		else
+			row->nfn++;
 	}
 	qsort(row->fn, row->nfn, sizeof(*row->fn), cmp_fn);
+	qsort(row->rep, row->nrep, sizeof(*row->rep), cmp_fn);
 	free(both);
 	free(d);
 }
 
 static void check_row(struct pv_row *row, const struct key_group *g)
 {
-	row->worst_pct = 0;
 	for (size_t i = 0; i < g->n; i++) {
 		double pct = profile_check_pct(g->rec[i]);
 		if (isnan(pct)) {
@@ -213,7 +221,7 @@ static void place_rows(struct profile_view *pv, size_t *cap, struct key_group *g
 
 	for (size_t i = 0; i < ng; i++)
 		for (size_t j = 0; j < gs[i].n; j++)
-			total += gs[i].rec[j]->nfn;
+			total += gs[i].rec[j]->nfn + gs[i].rec[j]->nrep_strings;
 	if (!hcreate_r(total * 2 + 64, &t.h))
 		abort();
 	for (size_t i = 0; i < ng; i++) {
@@ -293,7 +301,10 @@ void profile_view_free(struct profile_view *pv)
 		struct pv_row *r = &pv->rows[i];
 		for (size_t k = 0; k < r->nfn; k++)
 			free(r->fn[k].name);
+		for (size_t k = 0; k < r->nrep; k++)
+			free(r->rep[k].name);
 		free(r->fn);
+		free(r->rep);
 		free(r->line);
 		free(r->workload);
 		free(r->metric);

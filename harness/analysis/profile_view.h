@@ -30,6 +30,10 @@ struct pv_row {
 	double base_idle_ns, var_idle_ns;                /* mean measured idle (NAN: none) */
 	struct pv_fn *fn;       /* every function whose count changed, largest delta first */
 	size_t nfn;
+	/* Rep string sites whose executions changed ("clear_page_erms stosb": one execution
+	 * per element, plus one per instruction), a part of their function's count. */
+	struct pv_fn *rep;
+	size_t nrep;
 	/* Each section's instructions (+ idle) against its sample (profile_check_pct): how
 	 * many were checked, the largest distance in percent, how many could not be. */
 	long checked, unchecked;

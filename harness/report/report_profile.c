@@ -74,7 +74,7 @@ static char *row_summary(const struct pv_row *r, const char *baseline)
 			    "(%s, 95%% CI %s, %d round%s); instructions + idle = time: %s%s",
 			    r->workload, r->metric, r->cores, r->cores == 1 ? "" : "s", r->variant,
 			    baseline, fmt_insns(a, r->delta),
-			    fmt_pct(b, r->base_insns > 0 ? r->delta / r->base_insns * 100 : NAN),
+			    fmt_cost(b, r->base_insns > 0 ? r->delta / r->base_insns * 100 : NAN),
 			    fmt_halfwidth(c, r->delta_ci), r->rounds, r->rounds == 1 ? "" : "s",
 			    check, unchecked);
 	free(check);
@@ -108,6 +108,27 @@ static void fn_table(const struct pv_row *r, struct table *t)
 		table_cell(t, "-");
 		table_cell(t, "-");
 	}
+}
+
+/* "rep string executions (one per element, a part of their function's count):
+ * clear_page_erms stosb +268.50 M, ...": the bytes (or words) the variant's extra work
+ * cleared or copied, NULL when none changed. Caller frees. */
+static char *rep_note(const struct pv_row *r)
+{
+	char *list = NULL, a[NUMFMT_SIZE];
+
+	for (size_t k = 0; k < r->nrep && k < 3 && r->rep[k].delta > 0; k++) {
+		char *more = xasprintf("%s%s%s %s", list ? list : "", list ? ", " : "", r->rep[k].name,
+				       fmt_insns(a, r->rep[k].delta));
+		free(list);
+		list = more;
+	}
+	if (!list)
+		return NULL;
+	char *s = xasprintf("rep string executions (one per element, a part of their function's "
+			    "count): %s", list);
+	free(list);
+	return s;
 }
 
 static void idle_note(FILE *out, const struct pv_row *r, const char *indent)
@@ -151,6 +172,11 @@ void report_profile_text(const struct report_ctx *ctx, bool markdown)
 		table_free(&t);
 		if (markdown)
 			fputc('\n', ctx->out);
+		char *rn = rep_note(r);
+		if (rn)
+			wrap_paragraph(ctx->out, rn, markdown ? "" : "  ", markdown ? "" : "    ",
+				       markdown ? 1000 : 100);
+		free(rn);
 		idle_note(ctx->out, r, markdown ? "" : "  ");
 	}
 }
@@ -205,6 +231,17 @@ json_object *report_profile_json(const struct report_ctx *ctx)
 			json_object_array_add(fns, e);
 		}
 		json_object_object_add(o, "functions", fns);
+		json_object *reps = json_object_new_array();
+		for (size_t k = 0; k < r->nrep; k++) {
+			json_object *e = json_object_new_object();
+			json_object_object_add(e, "site", json_object_new_string(r->rep[k].name));
+			json_object_object_add(e, "delta_executions", num(r->rep[k].delta));
+			json_object_object_add(e, "ci95", num(r->rep[k].ci));
+			json_object_object_add(e, "baseline_executions", num(r->rep[k].base));
+			json_object_object_add(e, "variant_executions", num(r->rep[k].var));
+			json_object_array_add(reps, e);
+		}
+		json_object_object_add(o, "rep_strings", reps);
 		json_object_array_add(rows, o);
 	}
 	return rows;
@@ -280,6 +317,13 @@ void report_profile_html(const struct report_ctx *ctx)
 		free(s);
 		share_chart(out, r);
 		html_row_table(out, r);
+		char *rn = rep_note(r);
+		if (rn) {
+			fprintf(out, "<p>");
+			html_text(out, rn);
+			fprintf(out, "</p>\n");
+		}
+		free(rn);
 		if (isfinite(r->base_idle_ns) && isfinite(r->var_idle_ns))
 			fprintf(out, "<p>Idle (the clock's jumps while the guest halted, not "
 				"instructions): %.2f ms per repetition in the baseline, %.2f ms in the "
