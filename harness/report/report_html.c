@@ -62,6 +62,8 @@ static void contents(const struct report_ctx *ctx)
 		fputs("</a></li>\n", ctx->out);
 		free(title);
 	}
+	if (ctx->profile) /* --profile: report_profile.c */
+		fputs("<li><a href=\"#profile\">Where the cost goes</a></li>\n", ctx->out);
 	fputs("<li><a href=\"#details\">Full statistics</a></li></ul></nav>\n", ctx->out);
 }
 
