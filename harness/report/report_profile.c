@@ -369,8 +369,11 @@ void report_profile_mail(const struct report_ctx *ctx, const char *line, const c
 		char *l;
 		if (f->delta <= 0)
 			break;
-		l = xasprintf("%s %s (%s, 95%% CI %s)", f->name, fmt_share(a, f->share),
-			      fmt_insns(b, f->delta), fmt_halfwidth(c, f->ci));
+		if (isfinite(f->ci)) /* one round has no interval: none said */
+			l = xasprintf("%s %s (%s, 95%% CI %s)", f->name, fmt_share(a, f->share),
+				      fmt_insns(b, f->delta), fmt_halfwidth(c, f->ci));
+		else
+			l = xasprintf("%s %s (%s)", f->name, fmt_share(a, f->share), fmt_insns(b, f->delta));
 		wrap_paragraph(ctx->out, l, "      ", "        ", MAIL_WIDTH);
 		free(l);
 		shown++;
