@@ -1,6 +1,7 @@
 /* From the ad-hoc options to a kernel-configs folder: names checked, series read and
  * checked against each line's source, files written (see adhoc.h). */
 #include "adhoc/adhoc.h"
+#include "adhoc/adhoc_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "adhoc/gitrange.h"
 #include "adhoc/gitref.h"
 #include "adhoc/overlay.h"
 #include "configs/series.h"
@@ -24,28 +26,6 @@
 #include "configs/search_path.h"
 #include "configs/kconfigs.h"
 #include "configs/kline.h"
-
-/* Names the ad-hoc options take: none may be a build or variant already (of any folder
- * on the search path) or another option's. */
-struct names {
-	char **builds, **variants;
-	struct hb_strv taken;
-};
-
-static int claim(struct names *n, const char *option, const char *name, char **why)
-{
-	const char *what = hb_strv_contains(n->builds, name)     ? "a build"
-			   : hb_strv_contains(n->variants, name) ? "a variant"
-			   : hb_strv_contains(n->taken.v, name)  ? "given by another option"
-								 : NULL;
-	if (what) {
-		*why = xasprintf("%s: the name '%s' is taken (%s; accepted: a name that 'harness list' "
-				 "does not show, or NAME=... to choose one)", option, name, what);
-		return -1;
-	}
-	hb_strv_push(&n->taken, xstrdup(name));
-	return 0;
-}
 
 /* --patch-cmdline NAME=ARGS for patch name, "" when none. */
 static char *extra_cmdline(const struct adhoc_cli *c, const char *name)
@@ -67,24 +47,6 @@ static char *extra_cmdline(const struct adhoc_cli *c, const char *name)
 		named_args_free(&a);
 	}
 	return joined;
-}
-
-/* The lists prepare fills. */
-struct made {
-	struct hb_strv variants, builds;
-	json_object *record;
-};
-
-/* record[section][name] = entry (sections made on first use). */
-static void note(struct made *m, const char *section, const char *name, json_object *entry)
-{
-	json_object *sec;
-
-	if (!json_object_object_get_ex(m->record, section, &sec)) {
-		sec = json_object_new_object();
-		json_object_object_add(m->record, section, sec);
-	}
-	json_object_object_add(sec, name, entry);
 }
 
 /* "configs": the user folders on the search path (not the project's, not ours). */
@@ -140,15 +102,20 @@ static int add_patch(const struct adhoc_cli *c, const char *value, char *const *
 		hb_info("--patch %s: build and variant '%s' (from the first subject; --patch "
 			"NAME=FILE chooses another)", value, name);
 	extra = extra_cmdline(c, name);
-	rc = claim(n, "--patch", name, why);
+	rc = adhoc_claim(n, "--patch", name, why);
 	if (rc == 0)
 		rc = check ? check(&s, name, lines, sources, dry_run, why) : 0;
-	if (rc == 0)
+	if (rc == 0 && c->per_patch)
+		rc = steps_add_patch_series(o, n, m, name, &s, lines, extra, why);
+	else if (rc == 0)
 		rc = overlay_add_patch_build(o, name, &s, lines, extra, why);
-	if (rc == 0) {
+	if (rc == 0 && !c->per_patch) {
 		hb_strv_push(&m->builds, xstrdup(name));
 		hb_strv_push(&m->variants, xstrdup(name));
-		note(m, "patches", name, series_json(&s));
+	}
+	if (rc == 0) {
+		hb_strv_push(&m->series, xstrdup(name));
+		adhoc_note(m, "patches", name, series_json(&s));
 	}
 	free(extra);
 	series_free(&s);
@@ -175,14 +142,14 @@ static int add_variant(const char *value, struct names *n, struct overlay *o, st
 		return -1;
 	}
 	description = xasprintf("--variant: build %s with '%s'", a.build, a.args);
-	rc = claim(n, "--variant", a.name, why);
+	rc = adhoc_claim(n, "--variant", a.name, why);
 	if (rc == 0)
 		rc = overlay_add_variant(o, a.name, a.build, a.args, description, why);
 	if (rc == 0) {
 		json_object *e = json_object_new_object();
 		json_object_object_add(e, "build", json_object_new_string(a.build));
 		json_object_object_add(e, "cmdline", json_object_new_string(a.args));
-		note(m, "variants", a.name, e);
+		adhoc_note(m, "variants", a.name, e);
 		hb_strv_push(&m->variants, xstrdup(a.name));
 	}
 	free(description);
@@ -196,7 +163,7 @@ static int check_patch_cmdlines(const struct adhoc_cli *c, const struct made *m,
 	for (size_t i = 0; c->patch_cmdlines && c->patch_cmdlines[i]; i++) {
 		struct named_args a;
 		int rc = named_args_parse("--patch-cmdline", c->patch_cmdlines[i], false, &a, why);
-		if (rc == 0 && !hb_strv_contains(m->builds.v, a.name)) {
+		if (rc == 0 && !hb_strv_contains(m->series.v, a.name)) {
 			*why = xasprintf("--patch-cmdline %s: no --patch named '%s' (accepted: the NAME "
 					 "of a --patch, or the name it printed)", c->patch_cmdlines[i], a.name);
 			rc = -1;
@@ -221,9 +188,27 @@ static bool wants_folder(const struct adhoc_cli *c, char *const *lines)
 	return hb_strv_len(c->patches) || hb_strv_len(c->variants) || has_gitrefs(lines);
 }
 
-/* Each PATH@REF of lines: exported, written as a line, replaced by the line's name. */
-static int add_gitrefs(const struct adhoc_cli *c, char **lines, struct overlay *o, struct made *m,
-		       char **why)
+/* One PATH@REF: its line's name, or NULL with *why. */
+static char *add_commit(const struct adhoc_cli *c, const char *item, const char *cache,
+			struct overlay *o, struct made *m, char **why)
+{
+	struct gitref g;
+	char *name = NULL;
+
+	if (gitref_resolve(item, &g, why) < 0)
+		return NULL;
+	hb_info("--kernels %s: commit %.12s as kernel line %s", item, g.commit, g.line);
+	if (adhoc_add_commit_line(c, &g, cache, o, m, why) == 0)
+		name = xstrdup(g.line);
+	gitref_free(&g);
+	return name;
+}
+
+/* Each PATH@REF of lines: exported, written as a line, its item replaced by the line's
+ * name. expanded NULL: in place, and a range is refused; else the new list goes there,
+ * each range as its lines. */
+static int add_gitrefs(const struct adhoc_cli *c, char **lines, struct hb_strv *expanded,
+		       struct overlay *o, struct made *m, char **why)
 {
 	char *cache = hb_cache_dir();
 	int rc = 0;
@@ -234,48 +219,47 @@ static int add_gitrefs(const struct adhoc_cli *c, char **lines, struct overlay *
 		rc = -1;
 	}
 	for (size_t i = 0; rc == 0 && lines && lines[i]; i++) {
-		struct gitref g;
-		char *tarball, *description;
-		if (!gitref_is_spec(lines[i]))
-			continue;
-		if (gitref_resolve(lines[i], &g, why) < 0) {
+		char *name;
+		if (gitrange_is_spec(lines[i]) && !expanded) {
+			*why = xasprintf("%s: a range of commits goes with harness run --kernels "
+					 "(accepted here: PATH@REF)", lines[i]);
 			rc = -1;
-			break;
-		}
-		hb_info("--kernels %s: commit %.12s as kernel line %s", lines[i], g.commit, g.line);
-		tarball = gitref_export(&g, cache, why);
-		description = xasprintf("git %s@%s (commit %s)", g.top, g.ref, g.commit);
-		rc = tarball ? overlay_add_line(o, g.line, description, tarball, c->line_fragment, why) : -1;
-		if (rc == 0) {
-			json_object *e = json_object_new_object();
-			json_object_object_add(e, "tree", json_object_new_string(g.top));
-			json_object_object_add(e, "ref", json_object_new_string(g.ref));
-			json_object_object_add(e, "commit", json_object_new_string(g.commit));
-			note(m, "lines", g.line, e);
+		} else if (gitrange_is_spec(lines[i])) {
+			rc = steps_add_range(c, lines[i], cache, o, m, expanded, why);
+		} else if (!gitref_is_spec(lines[i])) {
+			if (expanded)
+				hb_strv_push(expanded, xstrdup(lines[i]));
+		} else if (!(name = add_commit(c, lines[i], cache, o, m, why))) {
+			rc = -1;
+		} else if (expanded) {
+			hb_strv_push(expanded, name);
+		} else {
 			free(lines[i]);
-			lines[i] = xstrdup(g.line);
+			lines[i] = name;
 		}
-		free(description);
-		free(tarball);
-		gitref_free(&g);
 	}
 	free(cache);
 	return rc;
 }
 
-int adhoc_prepare(const struct adhoc_cli *c, char **lines, char *const *sources,
-		  bool dry_run, adhoc_apply_check check, struct adhoc *out, char **why)
+/* adhoc_prepare, with ranges when expanded is not NULL (adhoc_prepare_run). */
+static int prepare(const struct adhoc_cli *c, char **lines, struct hb_strv *expanded,
+		   char *const *sources, bool dry_run, adhoc_apply_check check, struct adhoc *out,
+		   char **why)
 {
 	char *default_lines[] = { (char *)HB_DEFAULT_LINE, NULL };
 	struct overlay o = { 0 };
 	struct names n = { 0 };
 	struct made m = { .record = json_object_new_object() };
+	char **final;
 	int rc = 0;
 
 	*out = (struct adhoc){ 0 };
 	hb_strv_push(&m.variants, NULL);
 	hb_strv_push(&m.builds, NULL);
-	m.variants.n = m.builds.n = 0;
+	hb_strv_push(&m.series, NULL);
+	hb_strv_push(&m.said, NULL);
+	m.variants.n = m.builds.n = m.series.n = m.said.n = 0;
 	if (config_search_prepend(c->configs, why) < 0)
 		rc = -1;
 	if (rc == 0 && (wants_folder(c, lines) || c->line_fragment)) {
@@ -286,23 +270,56 @@ int adhoc_prepare(const struct adhoc_cli *c, char **lines, char *const *sources,
 			rc = config_search_prepend((char *[]){ o.dir, NULL }, why);
 	}
 	if (rc == 0)
-		rc = add_gitrefs(c, lines, &o, &m, why);
+		rc = add_gitrefs(c, lines, expanded, &o, &m, why);
+	final = expanded && lines ? expanded->v : lines ? lines : default_lines;
 	for (size_t i = 0; rc == 0 && c->patches && c->patches[i]; i++)
-		rc = add_patch(c, c->patches[i], lines ? lines : default_lines, sources, dry_run, check,
-			       &n, &o, &m, why);
+		rc = add_patch(c, c->patches[i], final, sources, dry_run, check, &n, &o, &m, why);
 	for (size_t i = 0; rc == 0 && c->variants && c->variants[i]; i++)
 		rc = add_variant(c->variants[i], &n, &o, &m, why);
 	if (rc == 0)
 		rc = check_patch_cmdlines(c, &m, why);
+	if (rc == 0 && c->per_patch && !hb_strv_len(c->patches)) {
+		*why = xstrdup("--per-patch: goes with --patch NAME=SERIES (accepted: both; a range of "
+			       "commits, --kernels PATH@A..B, is measured step by step without it)");
+		rc = -1;
+	}
 	hb_free_strv(n.builds);
 	hb_free_strv(n.variants);
 	hb_free_strv(n.taken.v);
+	hb_free_strv(m.series.v);
+	for (size_t i = 0; rc == 0 && i < m.said.n; i++) /* after every check: one line on error */
+		hb_info("%s", m.said.v[i]);
+	hb_free_strv(m.said.v);
 	if (rc == 0)
 		note_user_folders(&m, o.dir);
 	*out = (struct adhoc){ .dir = o.dir, .variants = m.variants.v, .builds = m.builds.v,
 			       .record = m.record };
 	if (rc < 0)
 		adhoc_free(out);
+	return rc;
+}
+
+int adhoc_prepare(const struct adhoc_cli *c, char **lines, char *const *sources,
+		  bool dry_run, adhoc_apply_check check, struct adhoc *out, char **why)
+{
+	return prepare(c, lines, NULL, sources, dry_run, check, out, why);
+}
+
+int adhoc_prepare_run(const struct adhoc_cli *c, char ***lines, char *const *sources,
+		      bool dry_run, adhoc_apply_check check, struct adhoc *out, char **why)
+{
+	struct hb_strv expanded = { 0 };
+	int rc;
+
+	hb_strv_push(&expanded, NULL);
+	expanded.n = 0;
+	rc = prepare(c, *lines, &expanded, sources, dry_run, check, out, why);
+	if (rc == 0 && *lines) {
+		hb_free_strv(*lines);
+		*lines = expanded.v;
+	} else {
+		hb_free_strv(expanded.v);
+	}
 	return rc;
 }
 

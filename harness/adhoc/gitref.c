@@ -16,8 +16,7 @@ bool gitref_is_spec(const char *item)
 	return strchr(item, '@') != NULL;
 }
 
-/* git -C tree ARGS... output (its first line, trimmed when one_line), NULL when it fails. */
-static char *git(const char *tree, char *const *args, bool one_line)
+char *gitref_git(const char *tree, char *const *args, bool one_line)
 {
 	char *argv[16] = { "git", "--no-optional-locks", "-C", (char *)tree };
 	size_t n = 4;
@@ -46,7 +45,7 @@ int gitref_resolve(const char *item, struct gitref *out, char **why)
 	char *path = xstrndup(item, (size_t)(at - item)), *status, *spec, *name;
 
 	*out = (struct gitref){ .ref = xstrdup(at + 1) };
-	out->top = hb_is_dir(path) ? git(path, (char *[]){ "rev-parse", "--show-toplevel", NULL }, true)
+	out->top = hb_is_dir(path) ? gitref_git(path, (char *[]){ "rev-parse", "--show-toplevel", NULL }, true)
 				   : NULL;
 	free(path);
 	if (!out->top) {
@@ -55,7 +54,7 @@ int gitref_resolve(const char *item, struct gitref *out, char **why)
 		gitref_free(out);
 		return -1;
 	}
-	status = git(out->top, (char *[]){ "status", "--porcelain", "--untracked-files=no", NULL }, false);
+	status = gitref_git(out->top, (char *[]){ "status", "--porcelain", "--untracked-files=no", NULL }, false);
 	if (!status || *status) {
 		*why = xasprintf("--kernels %s: %s has uncommitted changes, which git archive would "
 				 "leave out (accepted: a clean tree; commit or stash them)", item, out->top);
@@ -65,7 +64,7 @@ int gitref_resolve(const char *item, struct gitref *out, char **why)
 	}
 	free(status);
 	spec = xasprintf("%s^{commit}", out->ref);
-	out->commit = *out->ref ? git(out->top, (char *[]){ "rev-parse", "--verify", "--quiet",
+	out->commit = *out->ref ? gitref_git(out->top, (char *[]){ "rev-parse", "--verify", "--quiet",
 							    "--end-of-options", spec, NULL }, true)
 				: NULL;
 	free(spec);
@@ -94,7 +93,7 @@ char *gitref_export(const struct gitref *g, const char *cache, char **why)
 		goto fail;
 	}
 	/* One commit, one tarball: whoever renames last wins, and both wrote the same bytes. */
-	out = git(g->top, (char *[]){ "archive", "--format=tar", "--prefix=linux/", "-o", tmp,
+	out = gitref_git(g->top, (char *[]){ "archive", "--format=tar", "--prefix=linux/", "-o", tmp,
 					       g->commit, NULL }, false);
 	if (!out || rename(tmp, final) < 0) {
 		*why = xasprintf("git archive of %s (%s) into %s failed", g->commit, g->top, dir);

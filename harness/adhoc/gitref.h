@@ -24,5 +24,8 @@ int gitref_resolve(const char *item, struct gitref *out, char **why);
 /* The commit's tarball in cache, made when missing (newly allocated); NULL with *why. */
 char *gitref_export(const struct gitref *g, const char *cache, char **why);
 void gitref_free(struct gitref *g);
+/* git --no-optional-locks -C tree ARGS... (at most 11): its output (the first line, trimmed,
+ * when one_line); NULL when git fails. */
+char *gitref_git(const char *tree, char *const *args, bool one_line);
 
 #endif

@@ -137,20 +137,31 @@ static int write_series(struct overlay *o, const char *name, const struct series
 	return rc;
 }
 
-int overlay_add_patch_build(struct overlay *o, const char *name, const struct series *s,
-			    char *const *lines, const char *extra_cmdline, char **why)
+/* baseline's command line, then extra_cmdline: newly allocated; NULL with *why. */
+static char *base_cmdline(const char *extra_cmdline, char **why)
 {
 	struct variant_def v;
-	char *cmdline, *description, *reason = NULL;
-	int rc;
+	char *cmdline, *reason = NULL;
 
 	if (config_require_variant(BASE_VARIANT, &v, &reason) < 0) {
 		*why = xasprintf("--patch: the variant '" BASE_VARIANT "' it takes the command line "
 				 "from: %s", reason);
 		free(reason);
-		return -1;
+		return NULL;
 	}
 	cmdline = xasprintf("%s%s%s", v.cmdline, *v.cmdline && *extra_cmdline ? " " : "", extra_cmdline);
+	variant_def_free(&v);
+	return cmdline;
+}
+
+int overlay_add_patch_build(struct overlay *o, const char *name, const struct series *s,
+			    char *const *lines, const char *extra_cmdline, char **why)
+{
+	char *cmdline = base_cmdline(extra_cmdline, why), *description;
+	int rc;
+
+	if (!cmdline)
+		return -1;
 	description = xasprintf("--patch: " BASE_VARIANT "'s command line on %s", name);
 	rc = write_build(o, name, s, why);
 	if (rc == 0)
@@ -159,7 +170,16 @@ int overlay_add_patch_build(struct overlay *o, const char *name, const struct se
 		rc = overlay_add_variant(o, name, name, cmdline, description, why);
 	free(description);
 	free(cmdline);
-	variant_def_free(&v);
+	return rc;
+}
+
+int overlay_add_base_variant(struct overlay *o, const char *name, const char *extra_cmdline,
+			     const char *description, char **why)
+{
+	char *cmdline = base_cmdline(extra_cmdline, why);
+	int rc = cmdline ? overlay_add_variant(o, name, BASE_BUILD, cmdline, description, why) : -1;
+
+	free(cmdline);
 	return rc;
 }
 

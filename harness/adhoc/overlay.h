@@ -15,6 +15,10 @@ int overlay_open(struct overlay *o, char **why);
  * command line and extra_cmdline after it. */
 int overlay_add_patch_build(struct overlay *o, const char *name, const struct series *s,
 			    char *const *lines, const char *extra_cmdline, char **why);
+/* variants/<name>.variant on build base with baseline's command line and extra_cmdline
+ * after it: what a --patch variant boots, without the patches. */
+int overlay_add_base_variant(struct overlay *o, const char *name, const char *extra_cmdline,
+			     const char *description, char **why);
 /* variants/<name>.variant; default_set = no, since the options name it themselves. */
 int overlay_add_variant(struct overlay *o, const char *name, const char *build,
 			const char *cmdline, const char *description, char **why);

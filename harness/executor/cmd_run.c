@@ -48,7 +48,7 @@ static void run_free(struct run *r)
 	run_opts_free(r->opts);
 }
 
-/* --configs, --patch, --variant, --kernels PATH@REF: before anything reads kernel-configs/
+/* --configs, --patch, --variant, --kernels PATH@REF and PATH@A..B: before anything reads kernel-configs/
  * or builds. The folder they make is in this host's temporary root, which Slurm jobs on other
  * nodes cannot read. */
 static int prepare_adhoc(struct run *r, char **why)
@@ -61,8 +61,8 @@ static int prepare_adhoc(struct run *r, char **why)
 				 "shared file system)", c->patches ? "patch" : "variant");
 		return -1;
 	}
-	return adhoc_prepare(c, r->opts->lines, r->opts->sources, r->opts->dry_run,
-			     kernel_series_applies, &r->adhoc, why);
+	return adhoc_prepare_run(c, &r->opts->lines, r->opts->sources, r->opts->dry_run,
+				 kernel_series_applies, &r->adhoc, why);
 }
 
 /* cmd_run once the options are read: the exit status. */

@@ -80,8 +80,15 @@ int run_build_kernels(struct run *r)
 			continue;
 		}
 		if (kernel_ensure(r->kernel_builds[k], &o, &r->kernels[k]) != 0) {
-			hb_error("kernel build '%s' (line %s) failed: no cell was run", r->kernel_builds[k],
-				 r->kernel_lines[k]);
+			/* A step of a series: the patch or commit that broke the build, by name. */
+			char *step = adhoc_step_of_build(&r->adhoc, r->kernel_builds[k], r->kernel_lines[k]);
+			if (step)
+				hb_error("kernel build '%s' (line %s) failed: %s does not build: no cell was run",
+					 r->kernel_builds[k], r->kernel_lines[k], step);
+			else
+				hb_error("kernel build '%s' (line %s) failed: no cell was run", r->kernel_builds[k],
+					 r->kernel_lines[k]);
+			free(step);
 			return -1;
 		}
 	}

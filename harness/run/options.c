@@ -44,7 +44,8 @@ static int check_file(void *base, const char *value, char **why)
 static const struct hb_option run_options[] = {
 	{ "kernels", 0, HB_OPT_STR_LIST, "LINES", "comma-separated kernel lines, e.g. 6.1,6.12 (default\n"
 	  HB_DEFAULT_LINE "; kernel-configs/lines/), or commits PATH@REF,\n"
-	  "e.g. .@HEAD~1,.@HEAD: each variant runs on each", .off = RUN(lines),
+	  "e.g. .@HEAD~1,.@HEAD: each variant runs on each; PATH@A..B:\n"
+	  "A and each commit of A..B, step by step", .off = RUN(lines),
 	  .group = HB_OG_WHAT, .complete = HB_CMP_LINES },
 	{ "variants", 0, HB_OPT_STR_LIST, "LIST", "comma-separated variants (harness list)", .off = RUN(variants),
 	  .group = HB_OG_WHAT, .complete = HB_CMP_VARIANTS },
@@ -96,6 +97,10 @@ static const struct hb_option run_options[] = {
 	{ "line-fragment", 0, HB_OPT_STRING, "FILE", "a Kconfig fragment for the lines of --kernels\n"
 	  "PATH@REF (after base.config)", .off = RUN(adhoc.line_fragment), .set = check_file,
 	  .group = HB_OG_ADVANCED, .complete = HB_CMP_FILE },
+	{ "per-patch", 0, HB_OPT_FLAG, NULL, "each --patch series step by step: build and variant\n"
+	  "NAME.1 = base + patch 1, NAME.2 = base + patches 1-2, ...; the report\n"
+	  "gives each patch's own cost against the step before it (docs/per-patch.md)",
+	  .off = RUN(adhoc.per_patch), .group = HB_OG_WHAT },
 	{ "profile", 0, HB_OPT_FLAG, NULL, "count each timed section's guest instructions per kernel\n"
 	  "function (TCG: a QEMU plugin, exact; docs/profile.md); the report says where the cost goes",
 	  .off = RUN(profile), .group = HB_OG_HOW },

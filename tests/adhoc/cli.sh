@@ -75,6 +75,25 @@ echo "$out" | grep -Eq "af-unix-set-b +hackbench" || fail "the --patch variant (
 echo "$out" | grep -Eq "slub-debug +hackbench" || fail "the --variant not in the plan: $out"
 nothing_built
 
+tap_case per_patch_steps_join_the_plan
+expect_exit 2 "--per-patch: goes with --patch NAME=SERIES" -- "${run[@]}" --per-patch --dry-run
+expect_exit 2 "--variant: the name 'two.2' is taken \(given by another option" -- "${run[@]}" --dry-run \
+	--source "$DATA/tree" --patch "two=$series" --per-patch --variant two.2=base:quiet
+out=$("${run[@]}" --dry-run --source "$DATA/tree" --patch "two=$series" --per-patch 2>&1)
+for v in baseline two.1 two.2; do
+	echo "$out" | grep -Eq " $v +hackbench" || fail "$v not in the plan: $out"
+done
+echo "$out" | grep -Eq " two +hackbench" && fail "the whole series as a variant of its own besides its last step: $out"
+echo "$out" | grep -q "step 2/2 'af_unix: set f, which depends on b': two.2 = base + patches 1-2 of 2" ||
+	fail "step 2 not explained: $out"
+# With a command line of its own, step 0 is base with it (two.0), not baseline.
+out=$("${run[@]}" --dry-run --source "$DATA/tree" --patch "two=$series" --per-patch --patch-cmdline two=quiet 2>&1)
+echo "$out" | grep -Eq " two.0 +hackbench" || fail "no step 0 with the series' command line: $out"
+# A series of one patch is the series: no ".1".
+out=$("${run[@]}" --dry-run --source "$DATA/tree" --patch "one=$series/0001-af_unix-set-b.patch" --per-patch 2>&1)
+echo "$out" | grep -Eq " one +hackbench" || fail "a 1-patch series is not variant 'one': $out"
+nothing_built
+
 tap_case kernels_refs_become_lines
 git -C "$WORK/repo" checkout -q -- . && echo "int z;" >> "$WORK/repo/net/unix/af_unix.c" &&
 	git -C "$WORK/repo" -c user.name=t -c user.email=t@t.invalid commit -qam two || fail "commit two"
@@ -86,6 +105,22 @@ echo "$out" | grep -Eq "head-$two +baseline" || fail "HEAD is not line head-$two
 for c in $(git -C "$WORK/repo" rev-parse HEAD~1 HEAD); do
 	[ -f "$WORK/cache/src/git/$c.tar" ] || fail "commit $c not exported into the source cache"
 done
+nothing_built
+
+tap_case kernels_range_becomes_steps
+# A..B: A as step 0, then each commit of the range, each a line in the same rounds.
+echo "int y;" >> "$WORK/repo/net/unix/af_unix.c" &&
+	git -C "$WORK/repo" -c user.name=t -c user.email=t@t.invalid commit -qam three || fail "commit three"
+out=$("${run[@]}" --dry-run --kernels "$WORK/repo@HEAD~2..HEAD" 2>&1)
+echo "$out" | grep -q "plan: 3 kernel lines" || fail "not three lines: $out"
+zero=$(git -C "$WORK/repo" rev-parse --short=7 HEAD~2)
+for k in 1 2; do
+	c=$(git -C "$WORK/repo" rev-parse --short=7 "HEAD~$((2 - k))")
+	echo "$out" | grep -Eq "head.$k-$c +baseline" || fail "step $k is not line head.$k-$c: $out"
+done
+echo "$out" | grep -Eq "head-2-$zero +baseline" || fail "step 0 is not line head-2-$zero: $out"
+echo "$out" | grep -q "step 2/2, commit [0-9a-f]* 'three'" || fail "step 2 not named with its subject: $out"
+expect_exit 2 "--kernels $WORK/repo@HEAD..HEAD: no commit in HEAD..HEAD" -- "${run[@]}" --kernels "$WORK/repo@HEAD..HEAD"
 nothing_built
 
 tap_finish

@@ -3,7 +3,7 @@
 # the real recipe, lock, staging, verification, manifest and cache run; only the compiler
 # work is faked, so each case takes about a second.
 #   fake-build.sh HARNESS CASE    CASE: success | failure | dropped | killed | parallel | patches | usage |
-#                                       integrity | lines | modules | configs | patch
+#                                       integrity | lines | modules | configs | patch | per-patch
 set -u
 HARNESS=$(realpath "$1")
 CASE=$2
@@ -57,7 +57,7 @@ for a; do
 	tinyconfig) mkdir -p obj && echo 'CONFIG_64BIT=y' > obj/.config ;;
 	olddefconfig) grep -v '^CONFIG_DROPME=' obj/.config > obj/.new; mv obj/.new obj/.config ;;
 	bzImage)
-		if [ -n "${FAKE_MAKE_FAIL:-}" ]; then
+		if [ -n "${FAKE_MAKE_FAIL:-}" ] || { [ -n "${FAKE_MAKE_FAIL_IF:-}" ] && grep -q "$FAKE_MAKE_FAIL_IF" Makefile; }; then
 			echo "mm/slub.c:12:3: error: boom"; echo "make: *** [Makefile:1] Error 2"; exit 2
 		fi
 		[ -n "${FAKE_MAKE_PIDFILE:-}" ] && echo $$ > "$FAKE_MAKE_PIDFILE"
@@ -224,6 +224,27 @@ patch)
 	grep -q "^harness: --patch mark: $T/bad.patch: patch 1/1 'fake: mark the Makefile' does not apply to .*: hunk #1 FAILED at 1 in Makefile$" "$T/err" ||
 		fail "damaged patch: $(cat "$T/err")"
 	[ ! -e "$T/make-calls" ] || fail "make ran"
+	;;
+per-patch)
+	# run --per-patch: a step that does not build is named, patch number and subject, and
+	# nothing boots; the steps before it are built (and cached), the ones after it are not.
+	mkdir -p "$T/series"
+	mail() { printf 'Subject: [PATCH %s/3] %s\n\n---\n--- a/Makefile\n+++ b/Makefile\n@@ -1 +1 @@\n-%s\n+%s\n' "$@"; }
+	mail 1 "fake: mark the Makefile" "all:" "all: # one" > "$T/series/0001-one.patch"
+	mail 2 "fake: break the build" "all: # one" "all: # one BROKEN" > "$T/series/0002-two.patch"
+	mail 3 "fake: a comment" "all: # one BROKEN" "all: # one BROKEN three" > "$T/series/0003-three.patch"
+	cp -r "${HARDBENCH_TEST_WORKLOADS:?}" "$T/src/workloads"
+	FAKE_MAKE_FAIL_IF=BROKEN "$HARNESS" run --source "$T/linux-fake.tar.xz" --cache "$T/cache" \
+		--patch "s=$T/series" --per-patch --variants baseline --workloads hackbench --cores 1 \
+		--boots 1 --clock icount --out "$T/run" > "$T/out" 2> "$T/err"
+	rc=$?
+	cat "$T/err"
+	[ "$rc" = 1 ] || fail "a step that does not build: exit $rc, want 1"
+	grep -q "^harness: error: kernel build 's.2' (line 6.1) failed: patch 2/3 'fake: break the build' of --patch s does not build: no cell was run$" "$T/err" ||
+		fail "the failure does not name patch 2/3 and its subject"
+	ls -d "$T"/cache/kernels/s.1-* > /dev/null 2>&1 || fail "step 1 was not built"
+	! ls -d "$T"/cache/kernels/s.3-* > /dev/null 2>&1 || fail "step 3 was built after step 2 failed"
+	[ ! -s "$T/run/samples.jsonl" ] || fail "something was measured"
 	;;
 usage)
 	build nosuch 2> "$T/err"; [ $? -eq 2 ] || fail "unknown name: exit is not 2"
