@@ -109,6 +109,14 @@ static void fill_row(const struct ds_group *g, const struct ds_cell *cell, const
 	}
 }
 
+void rows_compare_cells(const struct ds_group *g, const struct ds_cell *cell,
+			const struct ds_cell *base, const struct rows_opts *opts, struct group_row *out)
+{
+	static const struct rows_opts defaults = { 0 };
+
+	fill_row(g, cell, base, NULL, opts ? opts : &defaults, out);
+}
+
 size_t group_rows_opts(const struct dataset *ds, const struct ds_group *g, int baseline,
 		       int ratio_to, const struct rows_opts *opts, struct group_row *out)
 {

@@ -83,6 +83,12 @@ size_t group_rows_opts(const struct dataset *ds, const struct ds_group *g, int b
  * the cell's rounds left out (no baseline round, or a mean <= 0 with no log). */
 void rows_pair_cells(const struct ds_cell *cell, const struct ds_cell *base, bool lower_is_better,
 		     struct paired_estimate *out, long *unpaired);
+/* The row of cell against base (fill_row's: Welch, and paired when the rounds allow),
+ * where base may be any cell, of g or of another group with g's metric (a step of a
+ * series against the step before it, on another kernel line). g gives the names and the
+ * direction. */
+void rows_compare_cells(const struct ds_group *g, const struct ds_cell *cell,
+			const struct ds_cell *base, const struct rows_opts *opts, struct group_row *out);
 /* Which estimate the headline of r is: "paired" or "Welch". */
 const char *group_row_kind(const struct group_row *r);
 /* One-line reason for a row with no comparison, or NULL. */

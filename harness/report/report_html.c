@@ -19,6 +19,7 @@
 #include "report/report_charts.h"
 #include "report/report_html.h"
 #include "report/report_profile.h"
+#include "report/report_per_patch.h"
 
 static bool block_selected(const struct report_ctx *ctx, size_t from, size_t to)
 {
@@ -64,6 +65,8 @@ static void contents(const struct report_ctx *ctx)
 	}
 	if (ctx->profile) /* --profile: report_profile.c */
 		fputs("<li><a href=\"#profile\">Where the cost goes</a></li>\n", ctx->out);
+	if (report_per_patch_any(ctx))
+		fputs("<li><a href=\"#per-patch\">Patch by patch</a></li>\n", ctx->out);
 	fputs("<li><a href=\"#details\">Full statistics</a></li></ul></nav>\n", ctx->out);
 }
 
@@ -169,6 +172,7 @@ void report_render_html(struct report_ctx *ctx)
 			block(ctx, from, to, &rc);
 	}
 	report_profile_html(ctx);
+	report_per_patch_html(ctx);
 	report_html_hosts(ctx);
 	details(ctx);
 	html_page_foot(ctx->out);

@@ -10,6 +10,7 @@
 #include "report/render.h"
 #include "report/report_ctx.h"
 #include "report/report_profile.h"
+#include "report/report_per_patch.h"
 #include "results/jsonfmt.h"
 #include "results/store.h"
 
@@ -117,7 +118,7 @@ static json_object *clocks_json(const struct dataset *ds)
 void report_render_json(struct report_ctx *ctx)
 {
 	json_object *top = json_object_new_object(), *rows = json_object_new_array();
-	json_object *meta = json_object_new_object();
+	json_object *meta = json_object_new_object(), *per_patch;
 	static const char *const keys[] = { RS_META_VERSION, RS_META_CREATED, RS_META_ACCEL,
 		RS_META_ACCEL_REASON, RS_META_OVERCOMMIT, RS_META_IMPORTED, RS_META_CLOCK, NULL };
 
@@ -137,6 +138,8 @@ void report_render_json(struct report_ctx *ctx)
 	add(top, "rows", rows);
 	if (ctx->profile) /* --profile: report_profile.c */
 		add(top, "profile", report_profile_json(ctx));
+	if ((per_patch = report_per_patch_json(ctx)))
+		add(top, "per_patch", per_patch);
 	fprintf(ctx->out, "%s\n", hb_json_pretty(top));
 	json_object_put(top);
 }

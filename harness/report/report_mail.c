@@ -13,31 +13,11 @@
 #include "common/xalloc.h"
 #include "report/conditions.h"
 #include "report/render.h"
+#include "report/report_per_patch.h"
+#include "report/report_primary.h"
 #include "analysis/table.h"
 #include "report/report_profile.h"
 #include "report/wrap.h"
-#include "workload/meta.h"
-
-/* The primary metric of the built-in workload a sample workload belongs to (itself or a
- * section such as test_vmalloc-performance); NULL for workloads the harness does not know. */
-static char *primary_metric(const char *sample_workload)
-{
-	char **names = workload_names();
-	char *primary = NULL;
-
-	for (size_t i = 0; names && names[i] && !primary; i++) {
-		char *why = NULL;
-		struct workload *w;
-		if (!workload_sample_belongs(names[i], sample_workload) || !(w = workload_require(names[i], &why))) {
-			free(why);
-			continue;
-		}
-		primary = w->primary ? xstrdup(w->primary) : NULL;
-		workload_free(w);
-	}
-	hb_free_strv(names);
-	return primary;
-}
 
 /* Does the block gs[0..n) (one workload) hold its primary metric? Else every metric of
  * the block matters (imported sets, workloads the harness does not know). */
@@ -230,13 +210,14 @@ void report_render_mail(struct report_ctx *ctx)
 	fprintf(ctx->out, "hardbench: the cost of each variant against %s\n\n", ctx->ds.variants[ctx->baseline]);
 	for (size_t from = 0, to; from < ctx->ds.ngroups; from = to) {
 		to = report_block_end(ctx, from);
-		char *primary = primary_metric(ctx->ds.groups[from]->workload);
+		char *primary = report_primary_metric(ctx->ds.groups[from]->workload);
 		one_liners(ctx, ctx->ds.groups + from, to - from, primary, rows);
 		free(primary);
 	}
+	report_per_patch_mail(ctx);
 	for (size_t from = 0, to; from < ctx->ds.ngroups; from = to) {
 		to = report_block_end(ctx, from);
-		char *primary = primary_metric(ctx->ds.groups[from]->workload);
+		char *primary = report_primary_metric(ctx->ds.groups[from]->workload);
 		compact_tables(ctx, ctx->ds.groups + from, to - from, primary, rows);
 		free(primary);
 	}

@@ -15,6 +15,7 @@
 #include "report/render.h"
 #include "report/report_ctx.h"
 #include "report/report_profile.h"
+#include "report/report_per_patch.h"
 #include "analysis/table.h"
 #include "results/store.h"
 
@@ -271,5 +272,6 @@ void report_render_text(struct report_ctx *ctx, bool markdown)
 	}
 	report_kernel_lines_text(ctx, markdown);
 	report_profile_text(ctx, markdown);
+	report_per_patch_text(ctx, markdown);
 	free(picked);
 }
