@@ -68,6 +68,8 @@ int steps_add_patch_series(struct overlay *o, struct names *n, struct made *m, c
 	json_object *steps = json_object_new_array(), *entry, *b;
 	int rc = base ? 0 : -1;
 
+	char *before = base ? xstrdup(base) : NULL;
+
 	for (size_t k = 1; rc == 0 && k <= s->n; k++) {
 		/* A series of one patch is the series: no ".1" to read past. */
 		char *step = s->n == 1 ? xstrdup(name) : xasprintf("%s.%zu", name, k);
@@ -85,12 +87,14 @@ int steps_add_patch_series(struct overlay *o, struct names *n, struct made *m, c
 			char *which = k > 1 ? xasprintf("patches 1-%zu", k) : xstrdup("patch 1");
 			hb_strv_push(&m->said, xasprintf("--per-patch %s: step %zu/%zu '%s': %s = base + %s "
 							 "of %zu, against %s", name, k, s->n,
-							 s->patches[k - 1].subject, step, which, s->n,
-							 k > 1 ? "the step before it" : base));
+							 s->patches[k - 1].subject, step, which, s->n, before));
 			free(which);
+			free(before);
+			before = xstrdup(step);
 		}
 		free(step);
 	}
+	free(before);
 	if (rc < 0) {
 		json_object_put(steps);
 		free(base);
