@@ -70,18 +70,6 @@ void pp_series_free(struct pp_series *s, size_t n)
 	free(s);
 }
 
-/* The group at g's clock, workload, metric and cores on line, or NULL. */
-static const struct ds_group *on_line(const struct dataset *ds, const struct ds_group *g, const char *line)
-{
-	for (size_t i = 0; i < ds->ngroups; i++) {
-		const struct ds_group *o = ds->groups[i];
-		if (!strcmp(o->line, line) && !strcmp(o->clock, g->clock) && o->cores == g->cores &&
-		    !strcmp(o->workload, g->workload) && !strcmp(o->metric, g->metric))
-			return o;
-	}
-	return NULL;
-}
-
 static const struct ds_cell *cell_of(const struct dataset *ds, const struct ds_group *g,
 				     const char *variant)
 {
@@ -98,7 +86,7 @@ static bool fill_cells(const struct dataset *ds, const struct pp_series *s, cons
 
 	for (size_t k = 0; k <= s->n; k++) {
 		const struct pp_step *st = k ? &s->steps[k - 1] : &s->base;
-		cells[k] = s->commits ? cell_of(ds, on_line(ds, g, st->line), ds->variants[variant])
+		cells[k] = s->commits ? cell_of(ds, ds_group_on_line(ds, g, st->line), ds->variants[variant])
 				      : cell_of(ds, g, st->variant);
 		any |= k > 0 && cells[k];
 	}

@@ -14,18 +14,6 @@
 #include "analysis/numfmt.h"
 #include "analysis/table.h"
 
-/* The group of the same place as g on line, or NULL. */
-static const struct ds_group *on_line(const struct dataset *ds, const struct ds_group *g, const char *line)
-{
-	for (size_t i = 0; i < ds->ngroups; i++) {
-		const struct ds_group *o = ds->groups[i];
-		if (!strcmp(o->line, line) && !strcmp(o->clock, g->clock) && o->cores == g->cores &&
-		    !strcmp(o->workload, g->workload) && !strcmp(o->metric, g->metric))
-			return o;
-	}
-	return NULL;
-}
-
 /* The cell text of variant v on group o: the baseline's mean (and its ratio to base_mean),
  * a variant's headline cost with its interval, or "-". */
 static void line_cell(struct report_ctx *ctx, struct table *t, const struct ds_group *o, int v,
@@ -73,7 +61,7 @@ static void place_rows(struct report_ctx *ctx, struct table *t, const struct ds_
 		table_cell(t, "%s %s", place, g->metric);
 		table_cell(t, "%s", ctx->ds.variants[order[i]]);
 		for (size_t l = 0; l < ctx->ds.nlines; l++)
-			line_cell(ctx, t, on_line(&ctx->ds, g, ctx->ds.lines[l]), order[i], &base_mean);
+			line_cell(ctx, t, ds_group_on_line(&ctx->ds, g, ctx->ds.lines[l]), order[i], &base_mean);
 	}
 	free(order);
 	free(place);
@@ -103,7 +91,7 @@ void report_kernel_lines_text(struct report_ctx *ctx, bool md)
 		/* One row set per place: from its group on the first line that has it. */
 		bool first = true;
 		for (size_t j = 0; j < i && first; j++)
-			first = on_line(&ctx->ds, g, ctx->ds.groups[j]->line) != ctx->ds.groups[j];
+			first = ds_group_on_line(&ctx->ds, g, ctx->ds.groups[j]->line) != ctx->ds.groups[j];
 		if (first && report_wants(ctx, g))
 			place_rows(ctx, &t, g);
 	}

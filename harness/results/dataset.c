@@ -263,6 +263,18 @@ void dataset_free(struct dataset *ds)
 	memset(ds, 0, sizeof(*ds));
 }
 
+const struct ds_group *ds_group_on_line(const struct dataset *ds, const struct ds_group *g,
+					const char *line)
+{
+	for (size_t i = 0; i < ds->ngroups; i++) {
+		const struct ds_group *o = ds->groups[i];
+		if (!strcmp(o->line, line) && !strcmp(o->clock, g->clock) && o->cores == g->cores &&
+		    !strcmp(o->workload, g->workload) && !strcmp(o->metric, g->metric))
+			return o;
+	}
+	return NULL;
+}
+
 const struct ds_cell *ds_group_cell(const struct ds_group *g, int variant)
 {
 	for (size_t i = 0; i < g->ncells; i++)

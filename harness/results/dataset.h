@@ -81,6 +81,9 @@ void dataset_sort(struct dataset *ds);
 int dataset_variant(const struct dataset *ds, const char *name); /* -1 when absent */
 /* The cell of variant in g, or NULL when g has no sample of it. */
 const struct ds_cell *ds_group_cell(const struct ds_group *g, int variant);
+/* The group of g's clock, workload, metric and cores on kernel line line, or NULL. */
+const struct ds_group *ds_group_on_line(const struct dataset *ds, const struct ds_group *g,
+					const char *line);
 /* The round of cell with that boot index, or NULL. */
 const struct ds_round *ds_cell_round(const struct ds_cell *cell, int boot);
 /* Does some cell of the set hold boot rounds? */

@@ -82,6 +82,28 @@ patch_mail() {
 		"$3/net/unix/af_unix.c" "$4/net/unix/af_unix.c")
 }
 
+# damage PATCH OUT: PATCH with the context line next to the costly change altered (a line
+# patch's fuzz never skips), so that it no longer applies.
+damage() {
+	sed 's/^ \t\t\tgoto out_err;$/ \t\t\tgoto out_error;/' "$1" > "$2"
+	cmp -s "$1" "$2" && fail "the damage did not go in"
+}
+
+# refused_before_build PATTERN RUN-OPTION...: a hackbench run with these options exits 2
+# with one line matching PATTERN, before any build or boot (no result set).
+refused_before_build() {
+	local pattern=$1 rc
+	shift
+	"$harness" run "$@" --variants baseline --workloads hackbench --clock icount --cores 1 \
+		--boots 3 --out "$work/run2" > "$work/out" 2> "$work/err"
+	rc=$?
+	cat "$work/err"
+	[ "$rc" = 2 ] || fail "exited $rc, want 2"
+	grep -q "$pattern" "$work/err" || fail "the error does not match /$pattern/"
+	[ "$(grep -c . "$work/err")" = 1 ] || fail "more than one line"
+	[ ! -e "$work/run2" ] || fail "a result set was started"
+}
+
 json_row() { # FILE WORKLOAD METRIC VARIANT FIELD
 	python3 -c "
 import json, sys
@@ -108,19 +130,9 @@ patch-cost)
 		fail "the patched kernel is not slower with a 95% CI above zero (low end $low%)"
 	# The costly patch damaged by one line (the context line next to the change, which
 	# patch's fuzz never skips): refused before any build or boot, hunk named.
-	sed 's/^ \t\t\tgoto out_err;$/ \t\t\tgoto out_error;/' \
-		"$work/series/0002-costly.patch" > "$work/damaged.patch"
-	cmp -s "$work/series/0002-costly.patch" "$work/damaged.patch" && fail "the damage did not go in"
-	"$harness" run --patch "costly=$work/series/0001-a-comment.patch,$work/damaged.patch" \
-		--variants baseline --workloads hackbench \
-		--clock icount --cores 1 --boots 3 --out "$work/run2" > "$work/out" 2> "$work/err"
-	rc=$?
-	cat "$work/err"
-	[ "$rc" = 2 ] || fail "a damaged patch exited $rc, want 2"
-	grep -q "damaged.patch: patch 2/2 .* does not apply to .*: hunk #1 FAILED at [0-9]* in net/unix/af_unix.c" "$work/err" ||
-		fail "the error does not name the patch file, the hunk and the source file"
-	[ "$(grep -c . "$work/err")" = 1 ] || fail "more than one line"
-	[ ! -e "$work/run2" ] || fail "a result set was started"
+	damage "$work/series/0002-costly.patch" "$work/damaged.patch"
+	refused_before_build "damaged.patch: patch 2/2 .* does not apply to .*: hunk #1 FAILED at [0-9]* in net/unix/af_unix.c" \
+		--patch "costly=$work/series/0001-a-comment.patch,$work/damaged.patch"
 	;;
 per-patch)
 	# Which patch costs: the series step by step, each step a variant of its own in the
@@ -165,17 +177,9 @@ PY
 	# A prefix that does not apply: named by number and subject before any build or boot.
 	mkdir -p "$work/damaged"
 	cp "$work/series"/*.patch "$work/damaged/"
-	sed -i 's/^ \t\t\tgoto out_err;$/ \t\t\tgoto out_error;/' "$work/damaged/0002-costly.patch"
-	cmp -s "$work/series/0002-costly.patch" "$work/damaged/0002-costly.patch" && fail "the damage did not go in"
-	"$harness" run --patch "hbtest=$work/damaged" --per-patch --variants baseline --workloads hackbench \
-		--clock icount --cores 1 --boots 3 --out "$work/run2" > "$work/out" 2> "$work/err"
-	rc=$?
-	cat "$work/err"
-	[ "$rc" = 2 ] || fail "a damaged step 2 exited $rc, want 2"
-	grep -q "^harness: --patch hbtest: .*0002-costly.patch: patch 2/3 'af_unix: clear each stream skb eight more times (a known cost)' does not apply to .*: hunk #1 FAILED at [0-9]* in net/unix/af_unix.c" "$work/err" ||
-		fail "the error does not name patch 2/3, its subject, the hunk and the file"
-	[ "$(grep -c . "$work/err")" = 1 ] || fail "more than one line"
-	[ ! -e "$work/run2" ] || fail "a result set was started"
+	damage "$work/series/0002-costly.patch" "$work/damaged/0002-costly.patch"
+	refused_before_build "^harness: --patch hbtest: .*0002-costly.patch: patch 2/3 'af_unix: clear each stream skb eight more times (a known cost)' does not apply to .*: hunk #1 FAILED at [0-9]* in net/unix/af_unix.c" \
+		--patch "hbtest=$work/damaged" --per-patch
 	;;
 variant)
 	# A boot-parameter experiment without a file: the guest sees the command line.

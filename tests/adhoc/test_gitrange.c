@@ -84,6 +84,20 @@ static void drop(char *repo, char *c[4])
 		free(c[i]);
 }
 
+/* repo@range is refused, the item named and the reason holding want. */
+static void refused(int *failures, const char *repo, const char *range, const char *want)
+{
+	char *item = xasprintf("%s%s", repo, range), *why = NULL;
+	struct gitrange r;
+
+	CHECK(gitrange_is_spec(item));
+	CHECK(gitrange_resolve(item, &r, &why) == -1, "%s accepted", item);
+	CHECK_HAS(why, item);
+	CHECK_HAS(why, want);
+	free(why);
+	free(item);
+}
+
 TEST(a_range_is_its_commits_in_order)
 {
 	char *c[4], *repo = repo_of_four(c), *why = NULL;
@@ -120,21 +134,11 @@ TEST(a_range_is_its_commits_in_order)
 
 TEST(an_empty_range_is_refused)
 {
-	char *c[4], *repo = repo_of_four(c), *why = NULL;
-	char *item = xasprintf("%s@HEAD..HEAD", repo);
-	struct gitrange r;
+	char *c[4], *repo = repo_of_four(c);
 
-	CHECK(gitrange_resolve(item, &r, &why) == -1);
-	CHECK_HAS(why, item);
-	CHECK_HAS(why, "no commit in HEAD..HEAD");
-	free(why);
-	free(item);
+	refused(failures, repo, "@HEAD..HEAD", "no commit in HEAD..HEAD");
 	/* B below A: A is not its ancestor (the range would be empty as well). */
-	item = xasprintf("%s@HEAD..HEAD~2", repo);
-	CHECK(gitrange_resolve(item, &r, &why) == -1);
-	CHECK_HAS(why, "HEAD is not an ancestor of HEAD~2");
-	free(why);
-	free(item);
+	refused(failures, repo, "@HEAD..HEAD~2", "HEAD is not an ancestor of HEAD~2");
 	drop(repo, c);
 }
 
@@ -149,11 +153,8 @@ TEST(a_merge_in_the_range_is_refused)
 	free(git(repo, "checkout", "-q", "main", NULL));
 	free(git(repo, "merge", "-q", "--no-ff", "-m", "Merge branch side", "side", NULL));
 	CHECK(side != NULL);
-	item = xasprintf("%s@HEAD~1..HEAD", repo); /* HEAD~1 is "three": side and the merge on top */
-	CHECK(gitrange_resolve(item, &r, &why) == -1);
-	CHECK_HAS(why, "'Merge branch side' is a merge");
-	free(why);
-	free(item);
+	/* HEAD~1 is "three": side and the merge on top of it. */
+	refused(failures, repo, "@HEAD~1..HEAD", "'Merge branch side' is a merge");
 	/* The range up to the merge's first parent is a line of commits. */
 	item = xasprintf("%s@HEAD~3..HEAD^1", repo);
 	CHECK(gitrange_resolve(item, &r, &why) == 0, "%s", why);
@@ -166,40 +167,22 @@ TEST(a_merge_in_the_range_is_refused)
 
 TEST(a_dirty_tree_is_refused)
 {
-	char *c[4], *repo = repo_of_four(c), *why = NULL;
-	char *item = xasprintf("%s@HEAD~2..HEAD", repo);
-	struct gitrange r;
+	char *c[4], *repo = repo_of_four(c);
 
 	scratch_write(repo, "f1.c", "int changed;\n");
-	CHECK(gitrange_resolve(item, &r, &why) == -1);
-	CHECK_HAS(why, item);
-	CHECK_HAS(why, "has uncommitted changes");
-	free(why);
-	free(item);
+	refused(failures, repo, "@HEAD~2..HEAD", "has uncommitted changes");
 	drop(repo, c);
 }
 
 TEST(ends_missing_or_three_dots)
 {
-	char *c[4], *repo = repo_of_four(c), *why = NULL;
-	static const char *const bad[] = { "@..HEAD", "@HEAD..", "@HEAD~1...HEAD" };
-	struct gitrange r;
+	char *c[4], *repo = repo_of_four(c);
 
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		char *item = xasprintf("%s%s", repo, bad[i]);
-		CHECK(gitrange_is_spec(item));
-		CHECK(gitrange_resolve(item, &r, &why) == -1, "%s accepted", item);
-		CHECK_HAS(why, "expected both ends of A..B");
-		free(why);
-		free(item);
-	}
+	refused(failures, repo, "@..HEAD", "expected both ends of A..B");
+	refused(failures, repo, "@HEAD..", "expected both ends of A..B");
+	refused(failures, repo, "@HEAD~1...HEAD", "expected both ends of A..B");
 	/* An unknown end is named as in the range given. */
-	char *item = xasprintf("%s@nosuch..HEAD", repo);
-	CHECK(gitrange_resolve(item, &r, &why) == -1);
-	CHECK_HAS(why, item);
-	CHECK_HAS(why, "no commit 'nosuch'");
-	free(why);
-	free(item);
+	refused(failures, repo, "@nosuch..HEAD", "no commit 'nosuch'");
 	CHECK(!gitrange_is_spec("6.1") && !gitrange_is_spec("/x/linux@HEAD"));
 	drop(repo, c);
 }
