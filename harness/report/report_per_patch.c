@@ -18,7 +18,7 @@
 #include "results/jsonfmt.h"
 
 /* A subject in a table cell: whole up to this many characters. */
-enum { SUBJECT_CELL = 60 };
+enum { SUBJECT_CELL = 40 };
 
 struct walk {
 	struct report_ctx *ctx;

@@ -99,7 +99,7 @@ static const struct hb_option run_options[] = {
 	  .group = HB_OG_ADVANCED, .complete = HB_CMP_FILE },
 	{ "per-patch", 0, HB_OPT_FLAG, NULL, "each --patch series step by step: build and variant\n"
 	  "NAME.1 = base + patch 1, NAME.2 = base + patches 1-2, ...; the report\n"
-	  "gives each patch's own cost against the step before it (docs/per-patch.md)",
+	  "gives each patch's own cost against the step before it (docs/tutorial.md)",
 	  .off = RUN(adhoc.per_patch), .group = HB_OG_WHAT },
 	{ "profile", 0, HB_OPT_FLAG, NULL, "count each timed section's guest instructions per kernel\n"
 	  "function (TCG: a QEMU plugin, exact; docs/profile.md); the report says where the cost goes",
