@@ -245,6 +245,21 @@ per-patch)
 	ls -d "$T"/cache/kernels/s.1-* > /dev/null 2>&1 || fail "step 1 was not built"
 	! ls -d "$T"/cache/kernels/s.3-* > /dev/null 2>&1 || fail "step 3 was built after step 2 failed"
 	[ ! -s "$T/run/samples.jsonl" ] || fail "something was measured"
+	# The same for a range of commits: the commit that does not build, named.
+	git init -q "$T/repo" && tar -xJf "$T/linux-fake.tar.xz" -C "$T/repo" --strip-components=1 || fail "repo"
+	gitc() { git -C "$T/repo" -c user.name=t -c user.email=t@t.invalid "$@" > /dev/null || fail "git $*"; }
+	gitc add -A && gitc commit -qm "fake: start"
+	echo "all: # one" > "$T/repo/Makefile" && gitc commit -qam "fake: mark the Makefile"
+	echo "all: # one BROKEN" > "$T/repo/Makefile" && gitc commit -qam "fake: break the build"
+	bad=$(git -C "$T/repo" rev-parse HEAD | cut -c1-12)
+	FAKE_MAKE_FAIL_IF=BROKEN "$HARNESS" run --cache "$T/cache" --kernels "$T/repo@HEAD~2..HEAD" \
+		--variants baseline --workloads hackbench --cores 1 --boots 1 --clock icount --out "$T/run3" \
+		> "$T/out" 2> "$T/err"
+	rc=$?
+	cat "$T/err"
+	[ "$rc" = 1 ] || fail "a commit that does not build: exit $rc, want 1"
+	grep -q "^harness: error: kernel build 'base' (line head.2-[0-9a-f]*) failed: commit $bad 'fake: break the build', step 2/2 of $T/repo@HEAD~2..HEAD does not build: no cell was run$" "$T/err" ||
+		fail "the failure does not name the commit, its subject and step"
 	;;
 usage)
 	build nosuch 2> "$T/err"; [ $? -eq 2 ] || fail "unknown name: exit is not 2"
