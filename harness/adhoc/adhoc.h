@@ -5,7 +5,7 @@
  *   --patch-cmdline NAME=ARGS     more command line for that variant
  *   --variant NAME=BUILD:ARGS     a variant with no file: BUILD booted with ARGS
  *   --per-patch                   (run) each --patch series step by step: NAME.1 = base +
- *                                 patch 1, NAME.2 = base + patches 1-2, ... (adhoc/steps.h)
+ *                                 patch 1, NAME.2 = base + patches 1-2, ... (adhoc/steps.c)
  *   --kernels PATH@A..B           (run) A, then each commit of A..B, as kernel lines
  *
  * The patch and variant options are turned into a kernel-configs folder of their own (an
@@ -33,12 +33,13 @@ struct adhoc_cli {
 /* What adhoc_prepare made. */
 struct adhoc {
 	char *dir;             /* the generated kernel-configs folder, NULL when none */
-	char **variants;       /* the variants it holds, in option order (never NULL) */
+	char **variants;       /* the variants it holds, in option order, and baseline when a
+				* --per-patch series starts from it (never NULL) */
 	char **builds;         /* the patch builds among them (never NULL) */
 	/* What each option named, for meta.json "own_change": "configs" (the user folders),
 	 * "patches" (name -> each patch's file, subject, SHA-256), "variants" (name -> build,
 	 * cmdline), "lines" (name -> tree, ref, commit), "per_patch" (the series measured
-	 * step by step: adhoc/steps.h). Never NULL after adhoc_prepare. */
+	 * step by step: adhoc/steps.c). Never NULL after adhoc_prepare. */
 	json_object *record;
 };
 
