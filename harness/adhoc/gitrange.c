@@ -118,8 +118,9 @@ static int walk(struct gitrange *r, const struct gitref *tip, char **why)
 		}
 	}
 	if (rc == 0 && r->n == 0) {
-		*why = xasprintf("--kernels %s: no commit in %s..%s (%s is %s or before it; %s)", r->item,
-				 r->base.ref, tip->ref, tip->ref, r->base.ref, accepted);
+		/* A an ancestor of B and nothing between: the same commit. */
+		*why = xasprintf("--kernels %s: no commit in %s..%s, both commit %.12s (%s)", r->item,
+				 r->base.ref, tip->ref, tip->commit, accepted);
 		rc = -1;
 	}
 	free(ancestor);
