@@ -165,9 +165,11 @@ for k in (1, 3):
     # the build's timestamp differs), but hackbench under icount still varies from boot to
     # boot (cv ~0.4%), so its 95% CI misses zero in 1 run of 20 by design: once +0.56%
     # [+0.03%, +1.09%] for step 1. Within noise is then: the CI spans zero, or the cost is
-    # under 3%, several times the spread of a 3-round difference and 1/30 of step 2's.
+    # under 5% (as adhoc kernel-image has it): four times the spread of a 3-round
+    # difference of step 3's cells (cv 1.15% at the default loops, more at half of them),
+    # and 1/18 of step 2's.
     r = steps[k]
-    ok &= r["ci95_low_pct"] <= 0 <= r["ci95_high_pct"] or abs(r["cost_pct"]) < 3
+    ok &= r["ci95_low_pct"] <= 0 <= r["ci95_high_pct"] or abs(r["cost_pct"]) < 5
 ok &= steps[1]["against"] == "baseline" and steps[3]["against"] == "hbtest.2"
 sys.exit(0 if ok else 1)
 PY
