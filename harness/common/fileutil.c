@@ -67,19 +67,7 @@ json_object *hb_json_from_file_nofollow(const char *path)
 
 FILE *hb_fopen_nofollow(const char *path, const char *mode)
 {
-	int flags = mode[0] == 'r' ? O_RDONLY : mode[0] == 'a' ? O_WRONLY | O_CREAT | O_APPEND :
-		    O_WRONLY | O_CREAT | (strchr(mode, 'x') ? O_EXCL : O_TRUNC);
-	int fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC, 0644), e;
-	FILE *f;
-
-	if (fd < 0)
-		return NULL;
-	if (!(f = fdopen(fd, mode[0] == 'r' ? "r" : mode[0] == 'a' ? "a" : "w"))) {
-		e = errno;
-		close(fd);
-		errno = e;
-	}
-	return f;
+	return hb_fopen_at(AT_FDCWD, path, mode);
 }
 
 int hb_write_all(int fd, const void *buf, size_t len)
@@ -106,8 +94,15 @@ int hb_write_for_terminal(int fd, const char *buf, size_t len)
 		return hb_write_all(fd, buf, len);
 	while (len) {
 		size_t n = len < sizeof(chunk) ? len : sizeof(chunk);
+		/* A C1 control is two bytes (0xC2 0x80..0x9F): never split one across chunks. */
+		if (n < len && n > 1 && (unsigned char)buf[n - 1] == 0xc2)
+			n--;
 		memcpy(chunk, buf, n);
 		hb_strip_controls(chunk, n, true);
+		/* The last byte of the whole write: its next byte comes with the next write (a
+		 * guest's output arrives in pieces it chooses), and may make it a C1 control. */
+		if (n == len && (unsigned char)chunk[n - 1] == 0xc2)
+			chunk[n - 1] = '?';
 		if (hb_write_all(fd, chunk, n) < 0)
 			return -1;
 		buf += n;
@@ -116,24 +111,23 @@ int hb_write_for_terminal(int fd, const char *buf, size_t len)
 	return 0;
 }
 
-/* A new file: never one planted at the name (a symlink to follow, a file another user
- * keeps open). A leftover of a killed process with our pid is removed (unlink removes a
- * symlink itself, not its target) and the create tried once more. */
-static int create_exclusive(const char *path)
+/* A new file in dirfd: never one planted at the name (a symlink to follow, a file another
+ * user keeps open). A leftover of a killed process with our pid is removed (unlink removes
+ * a symlink itself, not its target) and the create tried once more. */
+static int create_exclusive_at(int dirfd, const char *name)
 {
 	const int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
-	int fd = open(path, flags, 0644);
+	int fd = openat(dirfd, name, flags, 0644);
 
-	if (fd < 0 && errno == EEXIST && unlink(path) == 0)
-		fd = open(path, flags, 0644);
+	if (fd < 0 && errno == EEXIST && unlinkat(dirfd, name, 0) == 0)
+		fd = openat(dirfd, name, flags, 0644);
 	return fd;
 }
 
-int hb_write_file_atomic(const char *path, const void *data, size_t len)
+int hb_write_file_at(int dirfd, const char *name, const void *data, size_t len)
 {
-	char *tmp = xasprintf("%s.tmp.%d", path, (int)getpid());
-	char *dcopy = xstrdup(path);
-	int fd = create_exclusive(tmp);
+	char *tmp = xasprintf("%s.tmp.%d", name, (int)getpid());
+	int fd = create_exclusive_at(dirfd, tmp);
 	int rc = -1, e = 0;
 
 	if (fd < 0)
@@ -141,27 +135,55 @@ int hb_write_file_atomic(const char *path, const void *data, size_t len)
 	if (hb_write_all(fd, data, len) < 0 || fsync(fd) < 0) {
 		e = errno;
 		close(fd);
-		unlink(tmp);
+		unlinkat(dirfd, tmp, 0);
 		errno = e;
 		goto out;
 	}
 	close(fd);
-	if (rename(tmp, path) < 0) {
+	if (renameat(dirfd, tmp, dirfd, name) < 0) {
 		e = errno;
-		unlink(tmp);
+		unlinkat(dirfd, tmp, 0);
 		errno = e;
 		goto out;
 	}
-	fd = open(dirname(dcopy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-	}
+	fsync(dirfd);
 	rc = 0;
 out:
 	free(tmp);
-	free(dcopy);
 	return rc;
+}
+
+int hb_write_file_atomic(const char *path, const void *data, size_t len)
+{
+	char *dcopy = xstrdup(path), *bcopy = xstrdup(path);
+	int dirfd = open(dirname(dcopy), O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc = -1, e;
+
+	if (dirfd >= 0) {
+		rc = hb_write_file_at(dirfd, basename(bcopy), data, len);
+		e = errno;
+		close(dirfd);
+		errno = e;
+	}
+	free(dcopy);
+	free(bcopy);
+	return rc;
+}
+
+FILE *hb_fopen_at(int dirfd, const char *name, const char *mode)
+{
+	int flags = mode[0] == 'r' ? O_RDONLY : mode[0] == 'a' ? O_WRONLY | O_CREAT | O_APPEND :
+		    O_WRONLY | O_CREAT | (strchr(mode, 'x') ? O_EXCL : O_TRUNC);
+	int fd = openat(dirfd, name, flags | O_NOFOLLOW | O_CLOEXEC, 0644), e;
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	if (!(f = fdopen(fd, mode[0] == 'r' ? "r" : mode[0] == 'a' ? "a" : "w"))) {
+		e = errno;
+		close(fd);
+		errno = e;
+	}
+	return f;
 }
 
 /* Deep enough for any tree the harness makes (a kernel tree is about 12 levels); each

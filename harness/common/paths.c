@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "safepath.h"
 #include "xalloc.h"
 
 #ifndef HB_SOURCE_DIR
@@ -54,13 +55,27 @@ static int check_own_dir_stat(const struct stat *st, const char *path, const cha
 
 int hb_check_own_dir(const char *path, const char *what, char **why)
 {
-	struct stat st;
+	/* Every component from "/", not just the last (common/safepath.h). */
+	int fd = hb_open_dir_checked(path, what, HB_SAFE_OWN, why);
 
-	if (stat(path, &st) < 0) {
-		*why = xasprintf("%s %s: %s", what, path, strerror(errno));
+	if (fd < 0)
 		return -1;
-	}
-	return check_own_dir_stat(&st, path, what, why);
+	close(fd);
+	return 0;
+}
+
+int hb_check_out_dir(const char *path, const char *what, char **why)
+{
+	struct stat st;
+	int fd;
+
+	if (lstat(path, &st) == 0)
+		return hb_check_own_dir(path, what, why);
+	/* Not made yet: the folders that exist on the way must already be safe. */
+	if ((fd = hb_open_dir_checked(path, what, HB_SAFE_STOP_MISSING, why)) < 0)
+		return -1;
+	close(fd);
+	return 0;
 }
 
 int hb_check_own_dir_fd(int fd, const char *path, const char *what, char **why)
@@ -84,16 +99,13 @@ int hb_cache_check(char **why)
 				 "uid %ld that only it can write to", (long)geteuid());
 		return -1;
 	}
-	if (hb_mkdir_p(dir, 0755) < 0) {
-		*why = xasprintf("cannot create the cache %s: %s (HARDBENCH_CACHE moves it)", dir,
-				 strerror(errno));
-		free(dir);
-		return -1;
-	}
-	rc = hb_check_own_dir(dir, "cache", &inner);
+	rc = hb_open_dir_checked(dir, "cache", HB_SAFE_CREATE | HB_SAFE_OWN, &inner);
 	if (rc < 0) {
 		*why = xasprintf("%s (HARDBENCH_CACHE moves it)", inner);
 		free(inner);
+	} else {
+		close(rc);
+		rc = 0;
 	}
 	free(dir);
 	return rc;

@@ -20,10 +20,13 @@ char *hb_cache_file(const char *name);
  * world-writable (root builds and runs make in it). 0, or -1 with *why (one line naming
  * HARDBENCH_CACHE). */
 int hb_cache_check(char **why);
-/* 0 when path is a folder of the effective uid that no one else can write to, else -1
- * with *why naming what (e.g. "--out") and the accepted form. Follows symlinks: it is the
- * folder reached that must be ours. */
+/* 0 when path is a folder of the effective uid that no one else can write to, reached
+ * through folders and symlinks no other user can change (common/safepath.h walks every
+ * component), else -1 with *why naming what (e.g. "--out"), the component and its owner. */
 int hb_check_own_dir(const char *path, const char *what, char **why);
+/* For an output folder: hb_check_own_dir when path exists, else the folders of path that
+ * exist are walked the same way (the rest is made later, through them). */
+int hb_check_out_dir(const char *path, const char *what, char **why);
 /* The same for the folder fd holds (path only names it in *why). */
 int hb_check_own_dir_fd(int fd, const char *path, const char *what, char **why);
 /* Default parent of result sets: HARDBENCH_RESULTS, else results/ of the current folder. */

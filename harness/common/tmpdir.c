@@ -14,6 +14,7 @@
 #include "common/fileutil.h"
 #include "common/log.h"
 #include "common/paths.h"
+#include "common/safepath.h"
 #include "common/xalloc.h"
 
 #define OWNER_FILE "OWNER"
@@ -25,26 +26,39 @@
 char *hb_tmp_root(void)
 {
 	const char *run = getenv("XDG_RUNTIME_DIR");
-	struct stat st;
+	char *why = NULL;
+	int fd;
 
-	/* Only our own runtime folder: under sudo it is the calling user's, who could rename
-	 * what root makes in it. */
-	if (run && *run == '/' && stat(run, &st) == 0 && st.st_uid == geteuid() && !(st.st_mode & 022))
+	/* Only our own runtime folder, reached through folders and symlinks no other user can
+	 * change: under sudo it is the calling user's, who could rename what root makes in
+	 * it, and a symlink of another user could be pointed elsewhere later. */
+	if (run && *run == '/' && (fd = hb_open_dir_checked(run, "XDG_RUNTIME_DIR", HB_SAFE_OWN, &why)) >= 0) {
+		close(fd);
 		return hb_path_join(run, "hardbench");
+	}
+	free(why);
 	return xstrdup("/run/hardbench");
 }
 
-/* An open root that only we can write to, or -1 with *why. */
+/* An open root that only we can write to, reached through folders no one else can change,
+ * or -1 with *why. */
 static int open_tmp_root(const char *root, bool create, char **why)
 {
 	struct stat st;
-	int fd;
+	char *name = NULL;
+	int parent = hb_open_parent_checked(root, "the temporary root", 0, &name, why), fd;
 
-	if (create && mkdir(root, OWNED_MODE) < 0 && errno != EEXIST) {
+	if (parent < 0)
+		return -1;
+	if (create && mkdirat(parent, name, OWNED_MODE) < 0 && errno != EEXIST) {
 		*why = xasprintf("cannot create %s: %s", root, strerror(errno));
+		close(parent);
+		free(name);
 		return -1;
 	}
-	fd = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	close(parent);
+	free(name);
 	if (fd < 0) {
 		*why = xasprintf("%s: %s", root, strerror(errno));
 		return -1;

@@ -99,7 +99,7 @@ static int run_with(struct run *r, int argc, char **argv)
 		free(root);
 	}
 	/* Root writes samples and logs there: never in a folder someone else owns or can write. */
-	if (hb_is_dir(r->dir) && hb_check_own_dir(r->dir, "--out", &why) < 0)
+	if (hb_check_out_dir(r->dir, "--out", &why) < 0)
 		return hb_usage_why(why);
 	return executor_of(o->exec.executor)->run(r, argc, argv);
 }

@@ -6,10 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "analysis/numfmt.h"
 #include "common/fileutil.h"
 #include "common/log.h"
+#include "common/safepath.h"
 #include "common/xalloc.h"
 #include "gate/gate.h"
 
@@ -71,11 +73,21 @@ static void testcase(FILE *f, const struct gate_result *r, const struct gate_opt
 int gate_write_junit(const char *path, const struct gate_result *res, size_t n,
 		     const struct gate_opts *opts)
 {
-	FILE *f = hb_fopen_nofollow(path, "w");
+	char *name = NULL, *why = NULL;
+	/* Its folder walked from "/" (common/safepath.h), the file made through it. */
+	int dirfd = hb_open_parent_checked(path, "gate: --junit", 0, &name, &why);
+	FILE *f = dirfd >= 0 ? hb_fopen_at(dirfd, name, "w") : NULL;
 	size_t failures = 0, skipped = 0;
 
+	if (dirfd >= 0)
+		close(dirfd);
+	free(name);
 	if (!f) {
-		hb_error("gate: cannot write JUnit file %s: %s", path, strerror(errno));
+		if (why)
+			hb_error("%s", why);
+		else
+			hb_error("gate: cannot write JUnit file %s: %s", path, strerror(errno));
+		free(why);
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {

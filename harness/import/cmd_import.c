@@ -96,7 +96,7 @@ int cmd_import(int argc, char **argv)
 		return rc;
 	/* A given --out reads like any Unix path: relative to the current folder. */
 	dir = out_arg ? xstrdup(out_arg) : default_out(argv[first]);
-	if (hb_is_dir(dir) && hb_check_own_dir(dir, "--out", &why) < 0) {
+	if (hb_check_out_dir(dir, "--out", &why) < 0) {
 		free(dir);
 		return hb_usage_why(why);
 	}

@@ -5,10 +5,12 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/fileutil.h"
 #include "common/log.h"
 #include "common/paths.h"
+#include "common/safepath.h"
 #include "common/xalloc.h"
 #include "analysis/variant_order.h"
 #include "report/render.h"
@@ -93,14 +95,24 @@ int report_write_html(const char *dir)
 
 	if (!out)
 		hb_fatal("out of memory: open_memstream");
+	char *why = NULL;
+	int dirfd = -1;
+
 	rc = report_run_dir(dir, &opts, out);
 	fclose(out);
-	if (rc == HB_EXIT_OK && hb_write_file_atomic(path, page, len) < 0) {
+	/* The set's folder walked from "/" (common/safepath.h), the page made through it. */
+	if (rc == HB_EXIT_OK && (dirfd = hb_open_dir_checked(dir, "result set", HB_SAFE_OWN, &why)) < 0) {
+		hb_error("%s", why);
+		free(why);
+		rc = HB_EXIT_FAIL;
+	} else if (rc == HB_EXIT_OK && hb_write_file_at(dirfd, "report.html", page, len) < 0) {
 		hb_error("cannot write %s: %s", path, strerror(errno));
 		rc = HB_EXIT_FAIL;
 	} else if (rc == HB_EXIT_OK) {
 		hb_info("report page: %s", path);
 	}
+	if (dirfd >= 0)
+		close(dirfd);
 	free(page);
 	free(path);
 	return rc;

@@ -88,7 +88,7 @@ static int merge_into(const char *out, char **sets, size_t nsets, int argc, char
 				return hb_usage("merge: %s is given twice (accepted: distinct result sets)",
 						argv[argc - (int)nsets + (int)i]);
 	}
-	if (hb_is_dir(out) && hb_check_own_dir(out, "merge: OUT", &why) < 0)
+	if (hb_check_out_dir(out, "merge: OUT", &why) < 0)
 		return hb_usage_why(why);
 	if (rs_holds_samples(out))
 		return hb_usage("merge: OUT %s already holds samples (accepted: a new or empty "

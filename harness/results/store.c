@@ -14,6 +14,7 @@
 #include "common/fileutil.h"
 #include "common/log.h"
 #include "common/paths.h"
+#include "common/safepath.h"
 #include "common/xalloc.h"
 #include "results/jsonfmt.h"
 
@@ -29,22 +30,18 @@ static char *set_file(const char *dir, const char *name)
 	return hb_path_join(dir, name);
 }
 
-/* Opens and locks dir. NULL after printing why. */
-static struct result_set *lock_dir(const char *dir)
+/* Opens (creates: flags) and locks dir. NULL after printing why. */
+static struct result_set *lock_dir(const char *dir, int flags)
 {
 	struct result_set *rs;
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	char *why = NULL;
+	/* Every component walked from "/" (common/safepath.h), the set ours: meta.json and
+	 * samples.jsonl are opened through this fd. */
+	int fd = hb_open_dir_checked(dir, "result set", flags | HB_SAFE_OWN, &why);
 
 	if (fd < 0) {
-		hb_error("cannot open result set %s: %s", dir, strerror(errno));
-		return NULL;
-	}
-	/* Checked on the folder this fd holds: every file of the set is opened through it. */
-	if (hb_check_own_dir_fd(fd, dir, "result set", &why) < 0) {
 		hb_error("%s", why);
 		free(why);
-		close(fd);
 		return NULL;
 	}
 	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
@@ -95,11 +92,7 @@ struct result_set *rs_create(const char *dir, json_object *meta)
 {
 	struct result_set *rs;
 
-	if (hb_mkdir_p(dir, 0755) < 0) {
-		hb_error("cannot create result set %s: %s", dir, strerror(errno));
-		return NULL;
-	}
-	rs = lock_dir(dir);
+	rs = lock_dir(dir, HB_SAFE_CREATE);
 	if (!rs)
 		return NULL;
 	if (rs_holds_samples(dir)) {
@@ -122,7 +115,7 @@ struct result_set *rs_open_append(const char *dir)
 		hb_error("result set %s does not exist", dir);
 		return NULL;
 	}
-	rs = lock_dir(dir);
+	rs = lock_dir(dir, 0);
 	if (rs && open_samples(rs) < 0) {
 		rs_close(rs);
 		return NULL;
@@ -202,7 +195,7 @@ int rs_write_meta(struct result_set *rs, json_object *meta)
 	char *path = set_file(rs->dir, RS_META_FILE);
 	json_object *empty = meta ? NULL : json_object_new_object();
 	char *with_nl = xasprintf("%s\n", hb_json_pretty(meta ? meta : empty));
-	int rc = hb_write_file_atomic(path, with_nl, strlen(with_nl));
+	int rc = hb_write_file_at(rs->dir_fd, RS_META_FILE, with_nl, strlen(with_nl));
 
 	if (rc < 0)
 		hb_error("cannot write %s: %s", path, strerror(errno));
