@@ -25,9 +25,14 @@ set linetype cycle 8
 # open_output(fmt): the terminal for one format. 900x560 (wider for many tests or variants)
 # with a 12 pt font stays readable when shown 800 px wide. "noenhanced" again here: setting
 # a terminal resets its options, which would turn "guest_sys" into guest with subscript s.
+# `harness plot` runs one gnuplot per format with out_file = "" (the image on standard
+# output, a file it opened itself); rerun by hand, the images go to outbase.svg/.png.
+if (!exists("out_file")) out_file = "-"
+output_of(fmt) = (out_file eq "-") ? sprintf("set output '%s.%s'", outbase, fmt) : \
+    (out_file eq "" ? "set output" : sprintf("set output '%s'", out_file))
 open_output(fmt) = (fmt eq "svg") ? \
-    sprintf("set terminal svg size %d,%d dynamic noenhanced font 'sans,12' background rgb 'white'; set output '%s.svg'", chart_width, chart_height, outbase) : \
-    sprintf("set terminal pngcairo size %d,%d noenhanced font 'sans,12' background rgb 'white'; set output '%s.png'", chart_width, chart_height, outbase)
+    sprintf("set terminal svg size %d,%d dynamic noenhanced font 'sans,12' background rgb 'white'; %s", chart_width, chart_height, output_of(fmt)) : \
+    sprintf("set terminal pngcairo size %d,%d noenhanced font 'sans,12' background rgb 'white'; %s", chart_width, chart_height, output_of(fmt))
 
 # Bars and points never sit on the frame; an all-positive chart starts at 0.
 set offsets 0, 0, graph 0.1, graph 0.05

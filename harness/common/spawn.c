@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "unpriv.h"
 #include "xalloc.h"
 
 extern char **environ;
@@ -58,6 +59,15 @@ static int child_prepare(const struct spawn_opts *o, pid_t parent)
 		if (fd >= 0)
 			dup2(fd, 0);
 	}
+	if (o->stdin_fd > 0 && dup2(o->stdin_fd, 0) < 0)
+		return errno;
+	if (o->stdout_fd > 0 && dup2(o->stdout_fd, 1) < 0)
+		return errno;
+	if (o->stderr_fd > 0 && dup2(o->stderr_fd, 2) < 0)
+		return errno;
+	for (size_t i = 0; o->pass_fds && o->pass_fds[i] >= 0; i++)
+		if (fcntl(o->pass_fds[i], F_SETFD, 0) < 0)
+			return errno;
 	if (o->stdout_path) {
 		int fd = open_output(o->stdout_path, o->append);
 		if (fd < 0 || dup2(fd, 1) < 0)
@@ -72,7 +82,9 @@ static int child_prepare(const struct spawn_opts *o, pid_t parent)
 		return errno;
 	for (size_t i = 0; o->env_add && o->env_add[i]; i++)
 		putenv(o->env_add[i]);
-	return o->setup ? o->setup(o->setup_ctx) : 0;
+	int err = o->setup ? o->setup(o->setup_ctx) : 0;
+	/* Last: files, folders and namespaces above were opened with the harness's rights. */
+	return err ? err : o->unprivileged ? hb_drop_privileges() : 0;
 }
 
 /* On failure, the errno goes up the pipe. */

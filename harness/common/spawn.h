@@ -27,6 +27,15 @@ struct spawn_opts {
 	const void *setup_ctx;
 	const char *what;         /* "QEMU": names the child in errors; NULL: argv[0] does */
 	int *pidfd;               /* NULL; or gets a pidfd of the child (-1 without pidfd_open) */
+	int stdin_fd;             /* > 0: the child's stdin (a script from memory); 0: as above */
+	int stdout_fd;            /* > 0: the child's stdout (a file the harness opened through
+				   * a checked folder); 0: stdout_path or inherited */
+	int stderr_fd;            /* > 0: the child's stderr; 0: stderr_path or inherited */
+	const int *pass_fds;      /* -1-terminated, or NULL: descriptors the child keeps at the
+				   * same numbers (/dev/fd/N, QEMU's -add-fd) */
+	bool unprivileged;        /* run as common/unpriv.h's uid and gid with no supplementary
+				   * groups and no_new_privs: for programs that run code from
+				   * outside (make with a patch's Makefiles, patch, gnuplot) */
 };
 
 /* Starts argv; returns the pid, or -1 after printing why (exec errors are reported

@@ -1,6 +1,10 @@
 #include "plot/chart.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,14 +31,14 @@ char *chart_file_name(const char *fmt, ...)
 
 #define CHART_MAX_PX 32000
 
-FILE *chart_open_data(const char *out_dir, const struct chart *c)
+FILE *chart_open_data(const struct chart_dir *d, const struct chart *c)
 {
-	char *path = xasprintf("%s/%s.dat", out_dir, c->base);
-	FILE *f = hb_fopen_nofollow(path, "w");
+	char *name = xasprintf("%s.dat", c->base);
+	FILE *f = hb_fopen_at(d->fd, name, "w");
 
 	if (!f)
-		hb_error("cannot write %s: %s", path, strerror(errno));
-	free(path);
+		hb_error("cannot write %s/%s: %s", d->path, name, strerror(errno));
+	free(name);
 	return f;
 }
 
@@ -104,52 +108,112 @@ static void write_variables(FILE *f, const struct chart *c, const char *formats)
 	free(dat);
 }
 
-static int write_script(const struct chart *c, const char *path, const char *formats)
+/* The script: variables, then (for gnuplot only) overrides, then the templates. */
+static char *script_text(const struct chart *c, const char *formats, const char *overrides)
 {
-	FILE *f = hb_fopen_nofollow(path, "w");
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
 	int rc;
 
-	if (!f) {
-		hb_error("cannot write %s: %s", path, strerror(errno));
-		return -1;
-	}
 	write_variables(f, c, formats);
+	fputs(overrides ? overrides : "", f);
 	rc = append_template(f, "common") < 0 || append_template(f, c->template) < 0 ? -1 : 0;
-	if (fclose(f) != 0 && rc == 0) {
-		hb_error("cannot write %s: %s", path, strerror(errno));
-		rc = -1;
+	fclose(f);
+	if (rc < 0) {
+		free(text);
+		return NULL;
 	}
-	return rc;
+	return text;
 }
 
 /* gnuplot's messages go to gnuplot.log in the output folder; on failure its tail is shown. */
-static int run_gnuplot(const char *out_dir, const char *script)
+static void show_log_tail(const struct chart_dir *d, const char *base, int rc)
 {
-	char *log = xasprintf("%s/gnuplot.log", out_dir);
-	char *argv[] = { "gnuplot", (char *)script, NULL };
-	struct spawn_opts o = { .cwd = out_dir, .stdout_path = log, .stderr_path = "=stdout",
-				.append = true, .stdin_null = true };
-	int rc = hb_run(argv, &o);
+	int fd = openat(d->fd, "gnuplot.log", O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	char *text = NULL;
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+	size_t cap = 0;
 
-	if (rc != 0) {
-		char *text = hb_read_file_nofollow(log, NULL);
-		hb_error("gnuplot failed on %s/%s (exit %d); its last messages:\n%s", out_dir, script, rc,
-			 text ? hb_tail_lines(text, 5) : "(no log)");
+	if (f && getdelim(&text, &cap, '\0', f) < 0) {
 		free(text);
+		text = NULL;
 	}
-	free(log);
-	return rc == 0 ? 0 : -1;
+	if (f)
+		fclose(f);
+	else if (fd >= 0)
+		close(fd);
+	hb_error("gnuplot failed on %s/%s.gp (exit %d); its last messages:\n%s", d->path, base, rc,
+		 text ? hb_tail_lines(text, 5) : "(no log)");
+	free(text);
 }
 
-int chart_render(const struct chart *c, const char *out_dir, const char *formats)
+/* One gnuplot for one format. Nothing is handed to it by path: the script comes on its
+ * standard input (a memfd), the data as /dev/fd/N of a file opened here through the
+ * checked output folder, and the image goes to its standard output, a file opened here
+ * too. It runs unprivileged (common/unpriv.h): a script is code. */
+static int run_gnuplot(const struct chart *c, const struct chart_dir *d, const char *fmt, int logfd)
 {
-	char *script = xasprintf("%s.gp", c->base);
-	char *path = xasprintf("%s/%s", out_dir, script);
-	int rc = write_script(c, path, formats);
+	char *data = xasprintf("%s.dat", c->base), *image = xasprintf("%s.%s", c->base, fmt);
+	int datafd = openat(d->fd, data, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	int imgfd = openat(d->fd, image, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+	int scriptfd = memfd_create("hardbench-gnuplot-script", MFD_CLOEXEC), rc = -1;
+	char *overrides = xasprintf("# harness plot: data and image by descriptor\n"
+				    "datafile = '/dev/fd/%d'\nout_file = ''\n", datafd);
+	char *text = script_text(c, fmt, overrides);
+	char *argv[] = { "gnuplot", NULL };
+	int pass[] = { datafd, -1 };
 
-	if (rc == 0)
-		rc = run_gnuplot(out_dir, script);
-	free(path);
+	if (datafd < 0 || imgfd < 0 || scriptfd < 0) {
+		hb_error("cannot open %s/%s: %s", d->path, datafd < 0 ? data : image, strerror(errno));
+	} else if (text && hb_write_all(scriptfd, text, strlen(text)) == 0 &&
+		   lseek(scriptfd, 0, SEEK_SET) == 0) {
+		struct spawn_opts o = { .cwd = "/", .stdin_fd = scriptfd, .stdout_fd = imgfd,
+					.stderr_fd = logfd, .pass_fds = pass, .unprivileged = true,
+					.what = "gnuplot" };
+		rc = hb_run(argv, &o);
+		if (rc != 0)
+			show_log_tail(d, c->base, rc);
+		rc = rc == 0 ? 0 : -1;
+	}
+	if (datafd >= 0)
+		close(datafd);
+	if (imgfd >= 0)
+		close(imgfd);
+	if (scriptfd >= 0)
+		close(scriptfd);
+	free(text);
+	free(overrides);
+	free(image);
+	free(data);
+	return rc;
+}
+
+int chart_render(const struct chart *c, const struct chart_dir *d, const char *formats)
+{
+	/* The script a user reruns by hand in that folder (`gnuplot NAME.gp`); gnuplot itself
+	 * gets its own copy from memory, never this file. */
+	char *script = xasprintf("%s.gp", c->base), *text = script_text(c, formats, NULL), *fmts, *save = NULL;
+	int rc = -1, logfd;
+
+	if (!text || hb_write_file_at(d->fd, script, text, strlen(text)) < 0) {
+		if (text)
+			hb_error("cannot write %s/%s: %s", d->path, script, strerror(errno));
+		free(text);
+		free(script);
+		return -1;
+	}
+	logfd = openat(d->fd, "gnuplot.log", O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (logfd < 0)
+		hb_error("cannot open %s/gnuplot.log: %s", d->path, strerror(errno));
+	rc = logfd < 0 ? -1 : 0;
+	fmts = xstrdup(formats);
+	for (char *f = strtok_r(fmts, " ", &save); f && rc == 0; f = strtok_r(NULL, " ", &save))
+		rc = run_gnuplot(c, d, f, logfd);
+	if (logfd >= 0)
+		close(logfd);
+	free(fmts);
+	free(text);
 	free(script);
 	return rc;
 }

@@ -1,5 +1,6 @@
 /* One gnuplot chart: a data file, a script made of variables + plots/common.gp + a
- * template, and a gnuplot run in the output folder. Internal to plot/. */
+ * template, and a gnuplot run per format that gets all of them by descriptor. Internal
+ * to plot/. */
 #ifndef HB_PLOT_CHART_H
 #define HB_PLOT_CHART_H
 
@@ -23,13 +24,20 @@ struct chart {
 	size_t points;        /* finite values in the data: none, nothing to draw */
 };
 
+/* The output folder: walked and checked once (common/safepath.h); every file is made
+ * through fd, path only names it in messages. */
+struct chart_dir {
+	int fd;
+	const char *path;
+};
+
 /* base names keep letters, digits, '.', '_', '-'; the rest becomes '_'. Caller frees. */
 char *chart_file_name(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Opens <out_dir>/<base>.dat for writing; NULL after printing why. */
-FILE *chart_open_data(const char *out_dir, const struct chart *c);
-/* Writes <base>.gp and runs gnuplot on it. formats: "png", "svg" or "png svg".
- * 0, or -1 after printing why. */
-int chart_render(const struct chart *c, const char *out_dir, const char *formats);
+/* Opens <base>.dat in the output folder for writing; NULL after printing why. */
+FILE *chart_open_data(const struct chart_dir *d, const struct chart *c);
+/* Writes <base>.gp (for a user to rerun) and runs gnuplot once per format, unprivileged,
+ * on a copy from memory. formats: "png", "svg" or "png svg". 0, or -1 after printing why. */
+int chart_render(const struct chart *c, const struct chart_dir *d, const char *formats);
 void chart_free(struct chart *c);
 
 #endif

@@ -8,12 +8,14 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "analysis/rows.h"
 #include "analysis/variant_order.h"
 #include "common/kernel_line.h"
 #include "common/log.h"
 #include "common/paths.h"
+#include "common/safepath.h"
 #include "common/spawn.h"
 #include "common/xalloc.h"
 #include "plot/chart.h"
@@ -24,6 +26,7 @@ struct plot_ctx {
 	struct dataset ds;
 	int baseline;
 	const char *out_dir;
+	struct chart_dir out; /* out_dir, walked and opened once */
 	const char *formats;
 	bool *wide; /* per group (display order): part of a per-test section */
 	const struct plot_opts *opts;
@@ -106,7 +109,7 @@ static void finish(struct plot_ctx *p, struct chart *c, const struct ds_group *g
 		if (!p->opts->quiet)
 			hb_info("%s: no finite value to draw (a baseline mean of 0?): no chart", c->base);
 		p->empty++;
-	} else if (chart_render(c, p->out_dir, p->formats) == 0) {
+	} else if (chart_render(c, &p->out, p->formats) == 0) {
 		char *fmts = xstrdup(p->formats), *save = NULL;
 		for (char *f = strtok_r(fmts, " ", &save); f && !p->opts->quiet; f = strtok_r(NULL, " ", &save))
 			printf("%s/%s.%s\n", p->out_dir, c->base, f);
@@ -198,7 +201,7 @@ static void slowdown_chart(struct plot_ctx *p, const struct ds_group **gs, size_
 		c.series[c.nseries++] = gs[i]->cores >= 0 ? xasprintf("%d vCPUs", gs[i]->cores)
 							  : xstrdup("slowdown");
 	free(unit);
-	if (!(f = chart_open_data(p->out_dir, &c))) {
+	if (!(f = chart_open_data(&p->out, &c))) {
 		p->failed++;
 		chart_free(&c);
 		variant_rows_free(vr, ng);
@@ -261,7 +264,7 @@ static void cores_chart(struct plot_ctx *p, const struct ds_group **gs, size_t n
 	c.series = xcalloc(p->ds.nvariants, sizeof(char *));
 	c.all_positive = true;
 	unsigned kinds = 0;
-	if (!(f = chart_open_data(p->out_dir, &c))) {
+	if (!(f = chart_open_data(&p->out, &c))) {
 		p->failed++;
 		chart_free(&c);
 		variant_rows_free(vr, ng);
@@ -325,7 +328,7 @@ static void ratios_chart(struct plot_ctx *p, struct ds_group *const *gs, size_t 
 	for (size_t v = 0; v < p->ds.nvariants; v++)
 		if ((int)v != p->baseline)
 			c.series[c.nseries++] = xstrdup(p->ds.variants[v]);
-	if (!(f = chart_open_data(p->out_dir, &c))) {
+	if (!(f = chart_open_data(&p->out, &c))) {
 		p->failed++;
 		chart_free(&c);
 		variant_rows_free(vr, ng);
@@ -402,7 +405,7 @@ static const char *formats_of(const char *format)
 int plot_run(const char *dir, const struct plot_opts *opts)
 {
 	struct plot_ctx p = { .formats = formats_of(opts->format), .opts = opts };
-	char *out = opts->out_dir ? xstrdup(opts->out_dir) : hb_path_join(dir, "plots");
+	char *out = opts->out_dir ? xstrdup(opts->out_dir) : hb_path_join(dir, "plots"), *why = NULL;
 	int rc = HB_EXIT_OK;
 
 	if (!hb_have_program("gnuplot")) {
@@ -424,11 +427,16 @@ int plot_run(const char *dir, const struct plot_opts *opts)
 		hb_error("plot: --baseline: no '%s' in this result set (accepted: %s)", opts->baseline, list);
 		free(list);
 		rc = HB_EXIT_USAGE;
-	} else if (hb_mkdir_p(out, 0755) < 0) {
-		hb_error("cannot create %s: %s", out, strerror(errno));
-		rc = HB_EXIT_FAIL;
+	} else if ((p.out.fd = hb_open_dir_checked(out, opts->out_dir ? "--out" : "plot: RUN/plots",
+						   HB_SAFE_CREATE | HB_SAFE_OWN, &why)) < 0) {
+		/* Scripts and images made as root in a folder someone else can change could
+		 * be swapped before gnuplot reads them: refused, as a bad --out. */
+		hb_error("%s%s", why, opts->out_dir ? "" : " (--out DIR draws elsewhere)");
+		free(why);
+		rc = HB_EXIT_USAGE;
 	} else {
 		p.out_dir = out;
+		p.out.path = out;
 		p.wide = xcalloc(p.ds.ngroups, sizeof(*p.wide));
 		draw_wide_sections(&p);
 		draw_metric_charts(&p);
@@ -438,6 +446,7 @@ int plot_run(const char *dir, const struct plot_opts *opts)
 				p.failed ? "; some failed, see above" : "");
 		rc = p.failed ? HB_EXIT_FAIL : HB_EXIT_OK;
 		free(p.wide);
+		close(p.out.fd);
 	}
 	dataset_free(&p.ds);
 	free(out);
