@@ -20,17 +20,17 @@ static const char *const usr_links[] = { "/bin", "/sbin", "/lib", "/lib32", "/li
 /* Where the guest mounts its own file systems, and what is hidden behind an empty folder. */
 static const char *const empty_dirs[] = { "/proc", "/sys", "/dev", "/run", "/tmp", "/var/tmp",
 					  "/root", "/home", NULL };
-/* /etc entries a guest has no business reading: password hashes, sudo rules, host keys. */
-static const char *const etc_hidden[] = { "shadow", "shadow-", "gshadow", "gshadow-", "sudoers",
-					  "sudoers.d", "ssh", NULL };
-
-static bool in_list(const char *const *list, const char *s)
-{
-	for (size_t i = 0; list[i]; i++)
-		if (!strcmp(list[i], s))
-			return true;
-	return false;
-}
+/* The /etc entries the guest's programs read, and nothing else (an allowlist: a denylist
+ * let a guest read /etc/munge/munge.key, pg_hba.conf and /etc/ssl/private). Found by
+ * booting the workloads: the loader's cache and configuration; the user and group names
+ * (id, whoami, ls -l, kbuild's scripts) and the name service switch that tells glibc where
+ * they are; the time zone; the alternatives links (/usr/bin/awk and cc point into
+ * /etc/alternatives); the host's name and the static hosts, protocols and services
+ * tables some tools look up; os-release. docs/security.md lists them. */
+static const char *const etc_allowed[] = { "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "passwd",
+					   "group", "nsswitch.conf", "localtime", "timezone",
+					   "alternatives", "hostname", "hosts", "host.conf", "protocols",
+					   "services", "os-release", "mtab", NULL };
 
 static void add_step(struct host_view *v, enum view_op op, const char *src, const char *path)
 {
@@ -91,22 +91,76 @@ static void add_host_entry(struct host_view *v, const char *path)
 	hb_strv_push(&v->bound, xstrdup(path));
 }
 
-static void add_etc(struct host_view *v)
+/* May the guest see this /etc entry? Every user on the host can read it (o+r; a folder
+ * o+rx), or it is a symlink (recreated, its target then resolved inside the view). */
+static bool world_readable(const struct stat *st)
 {
-	DIR *d = opendir("/etc");
+	if (S_ISLNK(st->st_mode))
+		return true;
+	if (S_ISDIR(st->st_mode))
+		return (st->st_mode & (S_IROTH | S_IXOTH)) == (S_IROTH | S_IXOTH);
+	return S_ISREG(st->st_mode) && (st->st_mode & S_IROTH);
+}
+
+/* One entry of the host's etc folder (host: its path, view: its path in the guest): a
+ * symlink recreated, a world-readable file bound, a folder made and filled one level
+ * deep the same way (ld.so.conf.d, alternatives). */
+static size_t add_etc_entry(struct host_view *v, const char *host, const char *view, int depth)
+{
+	struct stat st;
+	char target[PATH_MAX];
+	ssize_t n;
+
+	size_t added = 0;
+
+	if (lstat(host, &st) < 0 || !world_readable(&st))
+		return 0;
+	if (S_ISLNK(st.st_mode)) {
+		if ((n = readlink(host, target, sizeof(target) - 1)) <= 0)
+			return 0;
+		target[n] = '\0';
+		add_step(v, VIEW_SYMLINK, target, view);
+		if (!depth)
+			hb_strv_push(&v->etc, xasprintf("%s -> %s", view, target));
+		return 1;
+	}
+	if (S_ISREG(st.st_mode)) {
+		add_step(v, VIEW_TOUCH, NULL, view);
+		add_step(v, VIEW_BIND, host, view);
+		if (!depth)
+			hb_strv_push(&v->etc, xstrdup(view));
+		return 1;
+	}
+	if (depth > 0)
+		return 0; /* a folder in a folder: nothing the workloads read */
+	DIR *d = opendir(host);
 	struct dirent *e;
 
-	add_step(v, VIEW_MKDIR, NULL, "/etc");
+	add_step(v, VIEW_MKDIR, NULL, view);
 	while (d && (e = readdir(d))) {
-		char *path;
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") || in_list(etc_hidden, e->d_name))
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		path = xasprintf("/etc/%s", e->d_name);
-		add_host_entry(v, path);
-		free(path);
+		char *h = xasprintf("%s/%s", host, e->d_name), *g = xasprintf("%s/%s", view, e->d_name);
+		added += add_etc_entry(v, h, g, depth + 1);
+		free(h);
+		free(g);
 	}
 	if (d)
 		closedir(d);
+	hb_strv_push(&v->etc, xasprintf("%s/ (%zu entries)", view, added));
+	return added;
+}
+
+void host_view_add_etc(struct host_view *v, const char *host_etc)
+{
+	add_step(v, VIEW_MKDIR, NULL, "/etc");
+	for (size_t i = 0; etc_allowed[i]; i++) {
+		char *host = xasprintf("%s/%s", host_etc, etc_allowed[i]);
+		char *view = xasprintf("/etc/%s", etc_allowed[i]);
+		add_etc_entry(v, host, view, 0);
+		free(host);
+		free(view);
+	}
 }
 
 static int by_length(const void *a, const void *b)
@@ -146,7 +200,7 @@ void host_view_plan(struct host_view *v, const char *root, char *const *shares, 
 	add_host_entry(v, "/usr");
 	for (size_t i = 0; usr_links[i]; i++)
 		add_host_entry(v, usr_links[i]);
-	add_etc(v);
+	host_view_add_etc(v, "/etc");
 	add_step(v, VIEW_MKDIR, NULL, "/var");
 	for (size_t i = 0; empty_dirs[i]; i++)
 		add_step(v, VIEW_MKDIR, NULL, empty_dirs[i]);
@@ -216,11 +270,15 @@ int host_view_mount(const void *view)
 
 void host_view_print(const struct host_view *v, FILE *f)
 {
-	fprintf(f, "# the guest's root: an empty read-only tmpfs holding /usr, /etc (without shadow, "
-		   "gshadow, sudoers, ssh), the modules at " HOST_VIEW_MODULES " and, read-only:");
+	fprintf(f, "# the guest's root: an empty read-only tmpfs holding /usr, the /etc below, the "
+		   "modules at " HOST_VIEW_MODULES " and, read-only:");
 	for (size_t i = 0; v->bound.v && v->bound.v[i]; i++)
-		if (strcmp(v->bound.v[i], "/usr") && strncmp(v->bound.v[i], "/etc/", 5))
+		if (strcmp(v->bound.v[i], "/usr"))
 			fprintf(f, " %s", v->bound.v[i]);
+	fputc('\n', f);
+	fprintf(f, "# the guest's /etc (an allowlist, world-readable entries only):");
+	for (size_t i = 0; v->etc.v && v->etc.v[i]; i++)
+		fprintf(f, " %s", v->etc.v[i]);
 	fputc('\n', f);
 }
 
@@ -232,6 +290,7 @@ void host_view_free(struct host_view *v)
 	}
 	free(v->steps);
 	hb_free_strv(v->bound.v);
+	hb_free_strv(v->etc.v);
 	free(v->root);
 	*v = (struct host_view){ 0 };
 }

@@ -4,8 +4,9 @@
  * The view is an empty tmpfs with, bound read-only, nosuid and nodev (recursively):
  *   - /usr and the merged-/usr links (/bin, /sbin, /lib*: symlinks, or binds on a host
  *     without merged /usr);
- *   - /etc entry by entry, without shadow, gshadow (and their '-' backups), sudoers and
- *     ssh (host keys);
+ *   - of /etc only an allowlist of what the workloads read (the loader's cache, passwd and
+ *     group, nsswitch.conf, localtime, the alternatives links...: host_view.c), and of
+ *     those only what every host user may read;
  *   - the shares: the project's build folder and workloads/, the job file, what a workload
  *     declares (kbuild's source tree and prepared objects) and every --share PATH;
  *   - the kernel's modules, at HOST_VIEW_MODULES (the init binds them at /lib/modules);
@@ -43,6 +44,7 @@ struct host_view {
 	struct view_step *steps;
 	size_t n, cap;
 	struct hb_strv bound; /* host paths visible through a bind (no mkdir under them) */
+	struct hb_strv etc;   /* the guest's /etc entries ("/etc/x", "/etc/y -> target") */
 };
 
 /* Where the kernel's modules are in the view (and what the job file names): not their host
@@ -53,6 +55,8 @@ struct host_view {
  * that does not exist is skipped, one under an earlier share is visible already), then
  * modules (a folder, or NULL) at HOST_VIEW_MODULES. */
 void host_view_plan(struct host_view *v, const char *root, char *const *shares, const char *modules);
+/* The allowlisted entries of host_etc ("/etc"; a test's folder) as the view's /etc. */
+void host_view_add_etc(struct host_view *v, const char *host_etc);
 /* Child side, between fork and exec: a private mount namespace with the view mounted at
  * v->root. 0, or an errno after writing the failed step to stderr. */
 int host_view_mount(const void *view);

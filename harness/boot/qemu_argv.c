@@ -69,6 +69,9 @@ __attribute__((format(printf, 3, 4))) static void addf(struct argv_builder *b, c
 /* A value inside a QEMU option list (-chardev, -drive, -fsdev): a comma ends the value
  * and starts another option unless doubled, QEMU's escape. Every path from the command
  * line (--log-dir, --disk) or the run folder goes through here. */
+/* The fdset of console.log (-add-fd); any number QEMU has no other set under. */
+#define CONSOLE_FDSET 1
+
 static char *opt_value(const char *value)
 {
 	char *out = xmalloc(strlen(value) * 2 + 1), *o = out;
@@ -135,8 +138,15 @@ static void add_ports(struct argv_builder *b, const struct qemu_plan *p,
 		      const struct machine_kind *m)
 {
 	/* append=on: the host made console.log (O_EXCL|O_NOFOLLOW) and keeps it bounded by
-	 * cutting it from the front, so QEMU must write at its end (boot/tail_log.h). */
-	add_chardev(b, "file,append=on", "hb-con", p->console_log);
+	 * cutting it from the front, so QEMU must write at its end (boot/tail_log.h). QEMU
+	 * gets it open (-add-fd; qemu_open takes /dev/fdset/N as a dup of a descriptor of the
+	 * set with the same access mode): a path QEMU reopened could be swapped for a link
+	 * between the harness making the file and QEMU opening it. */
+	if (p->console_fd >= 0)
+		addf(b, "-add-fd", "fd=%d,set=%d,opaque=console.log", p->console_fd, CONSOLE_FDSET);
+	else
+		addf(b, "-add-fd", "fd=FD,set=%d,opaque=console.log", CONSOLE_FDSET);
+	addf(b, "-chardev", "file,append=on,id=hb-con,path=/dev/fdset/%d", CONSOLE_FDSET);
 	addf(b, "-serial", "chardev:hb-con");
 	addf(b, "-device", "virtio-serial-%s,id=hb-ser", m->bus_suffix);
 	add_chardev(b, "socket", "hb-res", p->result_socket);

@@ -22,6 +22,8 @@ struct qemu_plan {
 	const char *virtiofs_socket;  /* with rootfs virtiofs */
 	const char *root_dir;         /* with rootfs 9p: the host folder served (the view) */
 	const char *console_log;
+	int console_fd;               /* console.log open for appending: -add-fd and
+				       * /dev/fdset/N (a dry run: -1, printed as "fd=FD") */
 	const char *result_socket;    /* the init's ports (harness listens, QEMU connects) */
 	const char *output_socket;
 	const char *qmp_socket;       /* NULL: no QMP */

@@ -8,13 +8,18 @@
 
 #define COPY_CHUNK 65536
 
-int tail_log_create(struct tail_log *t, const char *path)
+int tail_log_create_at(struct tail_log *t, int dirfd, const char *name)
 {
 	*t = TAIL_LOG_NONE;
-	if (unlink(path) < 0 && errno != ENOENT)
+	if (unlinkat(dirfd, name, 0) < 0 && errno != ENOENT)
 		return -1;
-	t->fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	t->fd = openat(dirfd, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	return t->fd < 0 ? -1 : 0;
+}
+
+int tail_log_create(struct tail_log *t, const char *path)
+{
+	return tail_log_create_at(t, AT_FDCWD, path);
 }
 
 void tail_log_close(struct tail_log *t)

@@ -25,6 +25,8 @@ struct tail_log {
  * O_EXCL|O_NOFOLLOW, so a planted symlink or hard link is never written through.
  * 0, or -1 with errno. */
 int tail_log_create(struct tail_log *t, const char *path);
+/* The same for name in the open folder dirfd (a --log-dir walked by common/safepath.h). */
+int tail_log_create_at(struct tail_log *t, int dirfd, const char *name);
 /* Appends (a write error closes the log: a full disk must not stop a boot). */
 void tail_log_write(struct tail_log *t, const void *buf, size_t n);
 /* Cuts the log down to its tail if it has grown past TAIL_LOG_MAX. */

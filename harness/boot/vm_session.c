@@ -13,7 +13,8 @@ void session_init(struct vm_session *s, const struct kernel_image *k, const char
 	*s = (struct vm_session){ .k = k, .variant_cmdline = variant_cmdline, .o = o, .r = r,
 				  .jobs = jobs, .njobs = njobs, .accel = o->accel, .sigfd = -1,
 				  .port_log = { TAIL_LOG_NONE, TAIL_LOG_NONE },
-				  .console_log = TAIL_LOG_NONE, .qemu_log = TAIL_LOG_NONE };
+				  .console_log = TAIL_LOG_NONE, .qemu_log = TAIL_LOG_NONE,
+				  .log_dir_fd = -1, .console_fd = -1 };
 	*r = (struct vm_result){ .status = VM_OK };
 	proto_init(&s->proto, jobs, njobs);
 	for (int i = 0; i < PORT_COUNT; i++)

@@ -36,6 +36,8 @@ struct vm_session {
 	struct tail_log port_log[2]; /* raw transcripts of the result and output ports */
 	struct tail_log console_log; /* QEMU writes them; the host keeps them bounded */
 	struct tail_log qemu_log;
+	int log_dir_fd;              /* the log folder, walked once (common/safepath.h) */
+	int console_fd;              /* console.log, O_WRONLY|O_APPEND: QEMU's -add-fd */
 	struct host_view view;       /* what the guest sees of the host (virtiofsd's or QEMU's 9p) */
 	struct virtiofsd vfs;
 	bool use_virtiofs;

@@ -1,6 +1,7 @@
 /* Before anything runs: directories, the job file, the kernel and its entry, the root
  * share, the pin plan, the kernel command line and QEMU's argv; and --dry-run's print. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/progress.h"
+#include "common/safepath.h"
 #include "common/tmpdir.h"
 #include "common/xalloc.h"
 
@@ -29,21 +31,37 @@ static int make_log_dir(struct vm_session *s)
 {
 	struct vm_result *r = s->r;
 
+	char *why = NULL;
+
 	if (s->o->log_dir) {
-		if (hb_mkdir_p(s->o->log_dir, 0755) < 0)
-			return session_fail(s, VM_ERR_START, "cannot create log dir %s: %s",
-					    s->o->log_dir, strerror(errno));
+		/* Walked from "/" and made here (common/safepath.h): every log is then made
+		 * through this descriptor, and QEMU gets console.log as one (-add-fd). */
+		s->log_dir_fd = hb_open_dir_checked(s->o->log_dir, "--log-dir", HB_SAFE_CREATE | HB_SAFE_OWN,
+						    &why);
+		if (s->log_dir_fd < 0) {
+			session_fail(s, VM_ERR_START, "%s", why);
+			free(why);
+			return -1;
+		}
 		r->log_dir = xstrdup(s->o->log_dir);
 	} else {
 		r->log_dir = xstrdup("/tmp/hardbench-boot-XXXXXX");
 		if (!mkdtemp(r->log_dir))
 			return session_fail(s, VM_ERR_START, "mkdtemp: %s", strerror(errno));
 		s->created_log_dir = true;
+		s->log_dir_fd = open(r->log_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (s->log_dir_fd < 0)
+			return session_fail(s, VM_ERR_START, "%s: %s", r->log_dir, strerror(errno));
 	}
 	r->console_log = hb_path_join(r->log_dir, "console.log");
 	/* QEMU's file chardev appends (append=on) to the file made here, which the loop keeps
-	 * bounded; made afresh with O_EXCL|O_NOFOLLOW, never through a planted link. */
-	if (!s->o->dry_run && tail_log_create(&s->console_log, r->console_log) < 0)
+	 * bounded; made afresh with O_EXCL|O_NOFOLLOW, never through a planted link, and
+	 * handed to QEMU open: it never opens the path itself. */
+	if (s->o->dry_run)
+		return 0;
+	if (tail_log_create_at(&s->console_log, s->log_dir_fd, "console.log") < 0 ||
+	    (s->console_fd = openat(s->log_dir_fd, "console.log",
+				    O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)) < 0)
 		return session_fail(s, VM_ERR_START, "%s: %s", r->console_log, strerror(errno));
 	return 0;
 }
@@ -191,7 +209,7 @@ void session_build_argv(struct vm_session *s)
 		.icount_seed = s->o->round + 1,
 		.mem_mib = s->o->mem_mib, .kernel = s->kernel_path, .append = append,
 		.rootfs = rootfs, .virtiofs_socket = s->vfs.socket, .root_dir = s->view.root,
-		.console_log = s->r->console_log,
+		.console_log = s->r->console_log, .console_fd = s->console_fd,
 		.result_socket = s->socket_path[PORT_RESULT], .output_socket = s->socket_path[PORT_OUTPUT],
 		.qmp_socket = s->have_plan ? s->socket_path[PORT_QMP] : NULL,
 		.start_paused = s->have_plan, .host_nodes = nodes, .disks = s->o->disks,

@@ -65,7 +65,7 @@ static int start_root_share(struct vm_session *s)
 	char *why = NULL, *log = hb_path_join(s->r->log_dir, "virtiofsd.log");
 	const char *want = s->o->rootfs ? s->o->rootfs : "auto";
 
-	unlink(log);
+	unlinkat(s->log_dir_fd, "virtiofsd.log", 0);
 	if (s->use_virtiofs && virtiofsd_start(&s->vfs, log, &why) < 0) {
 		if (!strcmp(want, "virtiofs")) {
 			session_fail(s, VM_ERR_START, "--rootfs virtiofs: %s", why);
@@ -96,20 +96,27 @@ static int qemu_setup(const void *session)
 static int start_qemu(struct vm_session *s)
 {
 	char *log = hb_path_join(s->r->log_dir, "qemu.log");
-	struct spawn_opts co = hb_child_opts(log, "QEMU");
+	struct spawn_opts co = hb_child_opts(NULL, "QEMU");
+	int pass[] = { s->console_fd, -1 }, out;
 	int rc;
 
-	/* Made here, bounded by the loop; QEMU's stderr appends to it. */
-	if (tail_log_create(&s->qemu_log, log) < 0) {
+	/* Made here, bounded by the loop; QEMU's stdout and stderr append to it, opened here
+	 * through the log folder's descriptor. */
+	if (tail_log_create_at(&s->qemu_log, s->log_dir_fd, "qemu.log") < 0 ||
+	    (out = openat(s->log_dir_fd, "qemu.log", O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)) < 0) {
 		rc = session_fail(s, VM_ERR_START, "%s: %s", log, strerror(errno));
 		free(log);
 		return rc;
 	}
+	co.stdout_fd = out;
+	co.stderr_fd = out;
+	co.pass_fds = pass;
 	co.setup = qemu_setup;
 	co.setup_ctx = s;
 	s->t_start = hb_now();
 	s->deadline = s->t_start + s->timeout_s;
 	rc = hb_child_start(&s->qemu, s->qemu_argv, &co);
+	close(out);
 	free(log);
 	if (rc < 0)
 		return session_fail(s, VM_ERR_START, "QEMU did not start (%s)", s->qemu_argv[0]);
@@ -186,9 +193,8 @@ int session_start(struct vm_session *s)
 	static const char *const transcripts[2] = { "result.log", "output.raw" };
 
 	for (int i = 0; i < 2; i++) {
-		char *log = hb_path_join(s->r->log_dir, transcripts[i]);
-		tail_log_create(&s->port_log[i], log); /* none, if it fails: they are a copy */
-		free(log);
+		/* none, if it fails: they are a copy */
+		tail_log_create_at(&s->port_log[i], s->log_dir_fd, transcripts[i]);
 	}
 	for (int i = 0; i < PORT_COUNT; i++) {
 		if (i == PORT_QMP && !s->have_plan)
@@ -222,6 +228,11 @@ void session_cleanup(struct vm_session *s)
 		tail_log_close(&s->port_log[i]);
 	tail_log_close(&s->console_log);
 	tail_log_close(&s->qemu_log);
+	if (s->console_fd >= 0)
+		close(s->console_fd);
+	if (s->log_dir_fd >= 0)
+		close(s->log_dir_fd);
+	s->console_fd = s->log_dir_fd = -1;
 	if (s->sigfd >= 0) {
 		struct signalfd_siginfo si;
 		/* A ^C that came after the loop still counts, and must not kill us on unblock. */

@@ -29,6 +29,7 @@ static struct qemu_plan base_plan(const char *machine, const char *rootfs)
 	return (struct qemu_plan){ .machine = machine, .accel = "tcg", .cores = 2, .mem_mib = 2048,
 				   .kernel = "/k/bzImage", .append = "console=ttyS0", .rootfs = rootfs,
 				   .virtiofs_socket = "/r/vfs.sock", .console_log = "/l/console.log",
+				   .console_fd = 7,
 				   .result_socket = "/r/res.sock", .output_socket = "/r/out.sock" };
 }
 
@@ -77,7 +78,8 @@ TEST(microvm_virtiofs)
 	CHECK(value_of(argv, "-chardev", "socket,id=hb-res,path=/r/res.sock") != NULL);
 	CHECK(value_of(argv, "-device", "virtserialport,bus=hb-ser.0,chardev=hb-res,name=hardbench.result") != NULL);
 	CHECK(value_of(argv, "-device", "virtserialport,bus=hb-ser.0,chardev=hb-out,name=hardbench.output") != NULL);
-	CHECK(value_of(argv, "-chardev", "file,append=on,id=hb-con,path=/l/console.log") != NULL);
+	CHECK(value_of(argv, "-chardev", "file,append=on,id=hb-con,path=/dev/fdset/1") != NULL);
+	CHECK(find(argv, "-add-fd") >= 0 && find(argv, "-add-fd") < find(argv, "-chardev"));
 	CHECK(value_of(argv, "-fsdev", "") == NULL);
 	CHECK(find(argv, "-mon") < 0);
 	CHECK_STR(value_of(argv, "-append", ""), "console=ttyS0");
@@ -93,7 +95,11 @@ TEST(commas_in_paths_are_escaped)
 	p.console_log = "/l,server=on,path=/x/console.log";
 	p.root_dir = "/r,a/root";
 	argv = qemu_build_argv(&p);
-	CHECK(value_of(argv, "-chardev", "file,append=on,id=hb-con,path=/l,,server=on,,path=/x/console.log") != NULL);
+	/* console.log goes by descriptor: its path, commas and all, is not on the line. */
+	CHECK(value_of(argv, "-chardev", "file,append=on,id=hb-con,path=/dev/fdset/1") != NULL);
+	CHECK(value_of(argv, "-add-fd", "fd=7,set=1,opaque=console.log") != NULL);
+	for (size_t i = 0; argv[i]; i++)
+		CHECK(!strstr(argv[i], "server=on"));
 	CHECK(value_of(argv, "-fsdev", "local,id=hb-fs,path=/r,,a/root,security_model=none") != NULL);
 	hb_free_strv(argv);
 }
