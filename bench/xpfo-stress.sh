@@ -9,7 +9,9 @@
 #   defaults: 3 s; xpfo-off,xpfo-noflush,xpfo,xpfo-deferred. The debug build's variants:
 #   xpfo-debug,xpfo-deferred-debug (lockdep, might_sleep, DEBUG_VM; builds on first use).
 #   BOOT_OPTS go to `harness boot`, e.g. -- --kernel-line 6.12
-# Full guest output per variant: $TMPDIR/xpfo-stress-<variant>.log. Exit 1 if any failed.
+# Full guest output per variant: <folder>/xpfo-stress-<variant>.log in a folder of its own
+# made by mktemp -d under $TMPDIR (named on the first line): a fixed name in /tmp is one
+# another user can plant a symlink at first. Exit 1 if any failed.
 set -uo pipefail
 HARNESS=${1:?usage: xpfo-stress.sh HARNESS [SECONDS] [VARIANTS] [-- BOOT_OPTS...]}
 SECS=${2:-3}
@@ -19,9 +21,11 @@ shift $(( $# < 3 ? $# : 3 ))
 case $SECS in ''|*[!0-9]*) echo "xpfo-stress.sh: bad seconds '$SECS' (accepted: a positive integer)" >&2; exit 2 ;; esac
 command -v stress-ng >/dev/null || { echo "SKIP: stress-ng is not installed (apt-get install stress-ng)"; exit 0; }
 SCRIPT=$(realpath "$(dirname "$0")/../tests/xpfo/stress-in-guest.sh")
+LOGS=$(mktemp -d "${TMPDIR:-/tmp}/xpfo-stress-XXXXXX") || exit 2
+echo "guest output: $LOGS/xpfo-stress-<variant>.log"
 failed=0
 for v in ${VARIANTS//,/ }; do
-	log=${TMPDIR:-/tmp}/xpfo-stress-$v.log
+	log=$LOGS/xpfo-stress-$v.log
 	start=$(date +%s)
 	"$HARNESS" boot "$v" --cores 2 --timeout 3600 --share "$(dirname "$SCRIPT")" "$@" -- "$SCRIPT" "$SECS" > "$log" 2>&1
 	rc=$?

@@ -1,5 +1,6 @@
 #include "analysis/table.h"
 
+#include <csv.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,4 +101,15 @@ void table_free(struct table *t)
 	free(t->cells);
 	free(t->left);
 	memset(t, 0, sizeof(*t));
+}
+
+void table_csv_text(FILE *out, const char *s)
+{
+	if (*s && strchr("=+-@\t\r", *s)) {
+		char *neutral = xasprintf("'%s", s);
+		csv_fwrite(out, neutral, strlen(neutral));
+		free(neutral);
+	} else {
+		csv_fwrite(out, s, strlen(s));
+	}
 }

@@ -22,5 +22,10 @@ __attribute__((format(printf, 2, 3))) void table_cell(struct table *t, const cha
 void table_print_text(const struct table *t, FILE *out, const char *indent);
 void table_print_markdown(const struct table *t, FILE *out);
 void table_free(struct table *t);
+/* One text cell of a CSV file, quoted by libcsv's writer. A cell a spreadsheet would take
+ * for a formula (it begins with = + - @, a tab or a carriage return: =HYPERLINK(...))
+ * gets a leading ' and stays text (OWASP's advice on CSV injection). Write numbers
+ * without it: they stay numbers. */
+void table_csv_text(FILE *out, const char *s);
 
 #endif

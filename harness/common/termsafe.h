@@ -7,9 +7,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* True when s holds a control character (C0 or DEL; tab and newline included). */
+/* True when s holds a control character: C0 or DEL (tab and newline included), or a C1
+ * control as UTF-8 (U+0080..U+009F). */
 bool hb_has_control(const char *s);
-/* Replaces, in place, every control character but keep_newlines' '\n' and '\t' by '?'. */
+/* Replaces, in place, every control character but keep_newlines' '\n' and '\t' by '?'
+ * (a C1 control's two bytes by "??"). */
 void hb_strip_controls(char *s, size_t len, bool keep_newlines);
 /* hb_write_for_terminal: common/fileutil.h. */
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/table.h"
 #include "common/xalloc.h"
 #include "report/render.h"
 #include "report/report_ctx.h"
@@ -167,7 +168,7 @@ static void csv_value(FILE *out, json_object *v)
 		return;
 	if (json_object_is_type(v, json_type_string)) {
 		s = json_object_get_string(v);
-		csv_fwrite(out, s, strlen(s));
+		table_csv_text(out, s); /* numbers are not strings here: they stay numbers */
 	} else {
 		fputs(json_object_to_json_string(v), out);
 	}

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/table.h"
 #include "common/xalloc.h"
 #include "seeds/render.h"
 #include "seeds/seeds_report.h"
@@ -173,7 +174,7 @@ static void csv_cell(FILE *out, const char *s, bool first)
 {
 	if (!first)
 		fputc(',', out);
-	csv_fwrite(out, s ? s : "", s ? strlen(s) : 0);
+	table_csv_text(out, s ? s : "");
 }
 
 /* The shortest decimal that reads back the same, as the JSON report writes numbers. */

@@ -6,9 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "common/argparse.h"
+#include "common/fileutil.h"
 #include "common/log.h"
 #include "common/options.h"
 #include "common/paths.h"
@@ -146,6 +148,40 @@ static int list_workloads(void)
 	return status;
 }
 
+static int print_kinds(int kind)
+{
+	if (kind == 0 || kind == 1)
+		configs_print_variants();
+	if (kind == 0 || kind == 2)
+		configs_print_builds();
+	if (kind == 0 || kind == 4)
+		configs_print_lines();
+	return kind == 0 || kind == 3 ? list_workloads() : HB_EXIT_OK;
+}
+
+/* Descriptions and command lines come from folders anyone may hand to --configs: on a
+ * terminal the whole listing goes through hb_write_for_terminal (no ESC, BEL or C1 control
+ * reaches it). The printers write to stdout, which glibc lets a program point at another
+ * stream for the time being. */
+static int print_safely(int kind)
+{
+	FILE *real = stdout, *mem;
+	char *text = NULL;
+	size_t len = 0;
+	int rc;
+
+	if (!isatty(1) || !(mem = open_memstream(&text, &len)))
+		return print_kinds(kind);
+	fflush(real);
+	stdout = mem;
+	rc = print_kinds(kind);
+	fclose(mem);
+	stdout = real;
+	hb_write_for_terminal(1, text, len);
+	free(text);
+	return rc;
+}
+
 int cmd_list(int argc, char **argv)
 {
 	int first, rc, kind = 0;
@@ -169,11 +205,5 @@ int cmd_list(int argc, char **argv)
 	}
 	if (kind == 5)
 		kind = 3; /* a workload's parameters are in its listing */
-	if (kind == 0 || kind == 1)
-		configs_print_variants();
-	if (kind == 0 || kind == 2)
-		configs_print_builds();
-	if (kind == 0 || kind == 4)
-		configs_print_lines();
-	return kind == 0 || kind == 3 ? list_workloads() : HB_EXIT_OK;
+	return print_safely(kind);
 }
