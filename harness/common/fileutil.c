@@ -8,7 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
+
+#include <linux/openat2.h>
 
 #include <json-c/json.h>
 
@@ -44,6 +47,23 @@ static char *read_with(const char *path, int flags, size_t *len)
 	if (len)
 		*len = used;
 	return buf;
+}
+
+char *hb_read_fd(int fd, size_t *len)
+{
+	char path[64];
+
+	/* Through the descriptor's own link: the same file, read from its start. */
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	return read_with(path, 0, len);
+}
+
+int hb_open_beneath(int dirfd, const char *rel, int flags)
+{
+	struct open_how how = { .flags = (unsigned long long)(flags | O_CLOEXEC),
+				.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS };
+
+	return (int)syscall(SYS_openat2, dirfd, rel, &how, sizeof(how));
 }
 
 char *hb_read_file(const char *path, size_t *len)

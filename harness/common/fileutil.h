@@ -18,6 +18,11 @@ char *hb_read_file(const char *path, size_t *len);
 /* The same, refusing a symlink as the last component (ELOOP): for files in result sets,
  * cache entries and log folders. */
 char *hb_read_file_nofollow(const char *path, size_t *len);
+/* The whole file fd is open on, from its start (its /proc/self/fd link). */
+char *hb_read_fd(int fd, size_t *len);
+/* openat(dirfd, rel, flags) where no component of rel may be a symlink or leave dirfd
+ * (openat2 RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS): for trees another uid wrote. */
+int hb_open_beneath(int dirfd, const char *rel, int flags);
 /* json_object_from_file, through hb_read_file_nofollow. NULL when unreadable or not JSON. */
 json_object *hb_json_from_file_nofollow(const char *path);
 /* Writes all of buf to fd, retrying short writes and EINTR: 0, or -1 with errno. */

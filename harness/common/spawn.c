@@ -83,8 +83,11 @@ static int child_prepare(const struct spawn_opts *o, pid_t parent)
 	for (size_t i = 0; o->env_add && o->env_add[i]; i++)
 		putenv(o->env_add[i]);
 	int err = o->setup ? o->setup(o->setup_ctx) : 0;
-	/* Last: files, folders and namespaces above were opened with the harness's rights. */
-	return err ? err : o->unprivileged ? hb_drop_privileges() : 0;
+	/* Last: files, folders and namespaces above were opened with the harness's rights.
+	 * A change of uid clears the death signal: it is set again after it. */
+	if (!err && o->unprivileged && !(err = hb_drop_privileges()) && o->parent_death_signal)
+		tie_to_parent(parent, o->parent_death_signal);
+	return err;
 }
 
 /* On failure, the errno goes up the pipe. */

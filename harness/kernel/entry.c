@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -135,6 +136,8 @@ void make_fail(struct make_state *r, const char *step, int rc)
 	char *errors, *exit_text = rc ? xasprintf(" (exit %d)", rc) : xstrdup("");
 
 	make_end_progress_line(r);
+	/* The obj/.config moved below is the build uid's until then (kernel/sandbox.h). */
+	sandbox_take_back(&r->sb);
 	if (rename(r->log, log) < 0) {
 		free(log);
 		log = xstrdup(r->log);
@@ -165,23 +168,45 @@ static void forget_failure(const struct kernel_plan *p)
 	free(log);
 }
 
-static int move_into(const char *from, const char *dir, const char *name)
+/* from (a file under the work folder) moved to dir/name. The make that wrote it ran as
+ * another uid: its folders are walked from the work folder without following a symlink
+ * (openat2 RESOLVE_NO_SYMLINKS, RESOLVE_BENEATH), and only a regular file is moved. */
+static int move_into(const struct make_state *r, const char *from, const char *dir, const char *name)
 {
-	char *to = hb_path_join(dir, name);
-	int rc = rename(from, to);
+	char *to = hb_path_join(dir, name), *rel = xstrdup(from + strlen(r->p->work) + 1);
+	char *slash = strrchr(rel, '/');
+	int work = open(r->p->work, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), at = -1, rc = -1;
+	struct stat st;
 
+	if (slash)
+		*slash = '\0';
+	if (work >= 0)
+		at = slash ? hb_open_beneath(work, rel, O_PATH | O_DIRECTORY) : dup(work);
+	if (at >= 0 && fstatat(at, slash ? slash + 1 : rel, &st, AT_SYMLINK_NOFOLLOW) == 0)
+		rc = S_ISREG(st.st_mode) ? renameat(at, slash ? slash + 1 : rel, AT_FDCWD, to) : (errno = EINVAL, -1);
 	if (rc < 0)
 		hb_error("cannot move %s to %s: %s", from, to, strerror(errno));
+	if (at >= 0)
+		close(at);
+	if (work >= 0)
+		close(work);
+	free(rel);
 	free(to);
 	return rc;
 }
 
-static char *read_release(const char *obj)
+static char *read_release(const struct make_state *r)
 {
-	char *path = hb_path_join(obj, "include/config/kernel.release");
-	char *text = hb_read_file_nofollow(path, NULL);
+	char *rel = xasprintf("%s/include/config/kernel.release", r->obj + strlen(r->p->work) + 1);
+	int work = open(r->p->work, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = work < 0 ? -1 : hb_open_beneath(work, rel, O_RDONLY);
+	char *text = fd < 0 ? NULL : hb_read_fd(fd, NULL);
 
-	free(path);
+	if (fd >= 0)
+		close(fd);
+	if (work >= 0)
+		close(work);
+	free(rel);
 	if (text)
 		text[strcspn(text, "\n")] = '\0';
 	return text;
@@ -205,7 +230,7 @@ int make_store(struct make_state *r)
 	char *bz = hb_path_join(r->obj, "arch/x86/boot/bzImage");
 	char *vmlinux = hb_path_join(r->obj, "vmlinux");
 	char *config = hb_path_join(r->obj, ".config");
-	char *release = read_release(r->obj);
+	char *release = read_release(r);
 	int rc = -1;
 
 	make_phase(r, "store");
@@ -214,8 +239,9 @@ int make_store(struct make_state *r)
 		goto out;
 	}
 	drop_build_links(r->p->staging, release);
-	if (move_into(bz, r->p->staging, "bzImage") < 0 || move_into(vmlinux, r->p->staging, "vmlinux") < 0 ||
-	    move_into(config, r->p->staging, "config") < 0)
+	if (move_into(r, bz, r->p->staging, "bzImage") < 0 ||
+	    move_into(r, vmlinux, r->p->staging, "vmlinux") < 0 ||
+	    move_into(r, config, r->p->staging, "config") < 0)
 		goto out;
 	r->stats.jobs = r->p->jobs;
 	r->stats.ccache_used = r->p->ccache;
@@ -229,7 +255,7 @@ int make_store(struct make_state *r)
 		.source_path = r->p->src.path, .source_identity = r->p->src.identity,
 		.compiler = r->p->compiler, .options = &r->want, .stats = &r->stats });
 	if (rc == 0)
-		rc = move_into(r->log, r->p->staging, "build.log");
+		rc = move_into(r, r->log, r->p->staging, "build.log");
 out:
 	free(release);
 	free(config);

@@ -84,8 +84,10 @@ static int prepare_source(struct make_state *r)
 		log_line(r->log, line);
 		free(line);
 	}
-	if (shared && ksource_copy(shared, r->copy) == 0 &&
-	    ksource_apply_patches(r->copy, r->p->def.patches, r->log) == 0)
+	/* The copy is root's; its folders are then the build uid's (the files stay shared
+	 * hard links it cannot write, patch replaces them), and the series applies as it. */
+	if (shared && ksource_copy(shared, r->copy) == 0 && sandbox_give(&r->sb, "src") == 0 &&
+	    ksource_apply_patches_unpriv(r->copy, r->p->def.patches, r->log) == 0)
 		rc = 0;
 	free(shared);
 	r->stats.seconds_prepare = hb_now() - t0;
@@ -197,7 +199,9 @@ static int build_modules(struct make_state *r)
 		line = xasprintf("+ copy the sources of %s to %s", mods[i], copy);
 		log_line(r->log, line);
 		free(line);
-		if (extmod_copy(mods[i], copy, &why) < 0) {
+		if (extmod_copy(mods[i], copy, &why) < 0 ||
+		    (sandbox_give(&r->sb, copy + strlen(r->p->work) + 1) < 0 &&
+		     (why = xasprintf("cannot hand %s to the build uid: %s", copy, strerror(errno))))) {
 			line = xasprintf("error: %s", why);
 			log_line(r->log, line);
 			make_fail(r, step, 0);
@@ -205,9 +209,11 @@ static int build_modules(struct make_state *r)
 			free(line);
 			free(why);
 		} else {
-			rc = module_make(r, step, copy, false);
+			char *seen = sandbox_path(&r->sb, copy);
+			rc = module_make(r, step, seen, false);
 			if (rc == 0)
-				rc = module_make(r, step, copy, true);
+				rc = module_make(r, step, seen, true);
+			free(seen);
 		}
 		free(copy);
 		free(step);
@@ -223,6 +229,85 @@ static void make_free(struct make_state *r)
 	free(r->obj);
 	free(r->log);
 	free(r->ccache_log);
+	free(r->modules);
+	free((char *)r->recipe.modules_dir);
+	free((char *)r->recipe.ccache_log);
+	hb_free_strv(r->frag_copies);
+	sandbox_free(&r->sb);
+}
+
+/* The fragments, copied into <work>/fragments/ by root: the project's tree may be in a
+ * folder the build uid cannot enter (a CI clone in a mktemp -d). */
+static int copy_fragments(struct make_state *r)
+{
+	char *dir = hb_path_join(r->p->work, "fragments");
+	struct hb_strv v = { 0 };
+	int rc = hb_mkdir_p(dir, 0755);
+
+	hb_strv_push(&v, NULL);
+	v.n = 0;
+	for (size_t i = 0; rc == 0 && r->p->def.fragments[i]; i++) {
+		size_t len;
+		char *text = hb_read_file(r->p->def.fragments[i], &len);
+		char *name = xasprintf("%zu-%s", i, strrchr(r->p->def.fragments[i], '/') ?
+						     strrchr(r->p->def.fragments[i], '/') + 1 :
+						     r->p->def.fragments[i]);
+		char *copy = hb_path_join(dir, name);
+		if (!text || hb_write_file_atomic(copy, text, len) < 0) {
+			hb_error("cannot copy %s to %s: %s", r->p->def.fragments[i], copy, strerror(errno));
+			rc = -1;
+		}
+		hb_strv_push(&v, sandbox_path(&r->sb, copy));
+		free(copy);
+		free(name);
+		free(text);
+	}
+	free(dir);
+	r->frag_copies = v.v;
+	r->recipe.fragments = r->frag_copies;
+	return rc;
+}
+
+/* What make writes besides the tree: the modules it installs and ccache's statistics. */
+static int prepare_sandbox(struct make_state *r)
+{
+	char *why = NULL;
+
+	if (sandbox_init(&r->sb, r->p->cache, r->p->work, &why) < 0) {
+		hb_error("build '%s': %s", r->p->def.name, why);
+		free(why);
+		return -1;
+	}
+	r->recipe.sandbox = &r->sb;
+	r->modules = hb_path_join(r->p->work, "modules");
+	r->recipe.modules_dir = sandbox_path(&r->sb, r->modules);
+	r->recipe.ccache_log = r->p->ccache ? sandbox_path(&r->sb, r->ccache_log) : NULL;
+	if (mkdir(r->modules, 0755) < 0 || sandbox_give(&r->sb, "modules") < 0 ||
+	    (r->p->ccache && sandbox_give_file(&r->sb, "ccache.stats") < 0)) {
+		hb_error("build '%s': cannot prepare %s for the build uid: %s", r->p->def.name,
+			 r->p->work, strerror(errno));
+		return -1;
+	}
+	return copy_fragments(r);
+}
+
+/* After the last make: the work folder is root's again (no file the build uid left is
+ * read before), and the modules go where the entry is staged. */
+static int take_back(struct make_state *r)
+{
+	char *staged = hb_path_join(r->p->staging, "modules");
+	int rc = 0;
+
+	if (sandbox_take_back(&r->sb) < 0) {
+		hb_error("build '%s': cannot take %s back from the build uid: %s", r->p->def.name,
+			 r->p->work, strerror(errno));
+		rc = -1;
+	} else if (rename(r->modules, staged) < 0 && errno != ENOENT) {
+		hb_error("cannot move %s to %s: %s", r->modules, staged, strerror(errno));
+		rc = -1;
+	}
+	free(staged);
+	return rc;
 }
 
 static int start(struct make_state *r)
@@ -246,7 +331,6 @@ int kernel_make(const struct kernel_plan *p)
 {
 	struct make_state r = { .p = p, .t0 = hb_now(), .cpu0 = hb_children_cpu_s() };
 	char *label = xasprintf("build %s", p->def.name);
-	char *modules = hb_path_join(p->staging, "modules");
 	int rc = -1;
 
 	r.copy = hb_path_join(p->work, "src");
@@ -254,10 +338,9 @@ int kernel_make(const struct kernel_plan *p)
 	r.log = hb_path_join(p->work, "build.log");
 	r.ccache_log = hb_path_join(p->work, "ccache.stats");
 	r.recipe = (struct recipe){ .tree = r.copy, .fragments = p->def.fragments, .jobs = p->jobs,
-				    .ccache = p->ccache, .modules_dir = modules,
-				    .ccache_log = r.ccache_log };
+				    .ccache = p->ccache };
 	progress_start(&r.progress, label, expected_compiles(p));
-	if (start(&r) < 0)
+	if (start(&r) < 0 || prepare_sandbox(&r) < 0)
 		goto out;
 	if (prepare_source(&r) < 0) {
 		make_fail(&r, "prepare source", 0);
@@ -265,7 +348,7 @@ int kernel_make(const struct kernel_plan *p)
 	}
 	if (configure(&r) < 0 || compile(&r) < 0 || build_modules(&r) < 0)
 		goto out;
-	if (make_store(&r) < 0 || make_publish(p) < 0) {
+	if (take_back(&r) < 0 || make_store(&r) < 0 || make_publish(p) < 0) {
 		make_fail(&r, "store", 0);
 		goto out;
 	}
@@ -275,7 +358,6 @@ int kernel_make(const struct kernel_plan *p)
 	rc = 0;
 out:
 	make_free(&r);
-	free(modules);
 	free(label);
 	return rc;
 }

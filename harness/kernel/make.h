@@ -8,6 +8,7 @@
 #include "kernel/recipe.h"
 #include "common/progress.h"
 #include "kernel/kopts.h"
+#include "kernel/sandbox.h"
 
 struct make_state {
 	const struct kernel_plan *p;
@@ -21,6 +22,9 @@ struct make_state {
 	struct kopt_list want;
 	double t0;
 	double cpu0;    /* children's CPU seconds when the build started */
+	struct build_sandbox sb; /* where make runs, and as whom (kernel/sandbox.h) */
+	char *modules;  /* <work>/modules: modules_install's INSTALL_MOD_PATH on the host */
+	char **frag_copies; /* the fragments, copied into <work>/fragments/ */
 };
 
 /* Shows a phase: on the progress line on a terminal, a line of its own otherwise. */

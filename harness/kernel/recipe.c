@@ -102,10 +102,17 @@ char **recipe_env(const struct recipe *r)
 	hb_strv_push(&s, xstrdup("LC_ALL=C"));
 	hb_strv_push(&s, xstrdup("KBUILD_BUILD_USER=hardbench"));
 	hb_strv_push(&s, xstrdup("KBUILD_BUILD_HOST=hardbench"));
+	if (r->sandbox && r->sandbox->on)
+		hb_strv_push(&s, xstrdup("HOME=" SANDBOX_WORK));
 	if (r->ccache) {
 		/* Paths under the copy become relative, and the working directory (which
 		 * differs per copy) is left out of the hash. */
-		hb_strv_push(&s, xasprintf("CCACHE_BASEDIR=%s", r->tree));
+		char *tree = r->sandbox ? sandbox_path(r->sandbox, r->tree) : xstrdup(r->tree);
+		hb_strv_push(&s, xasprintf("CCACHE_BASEDIR=%s", tree));
+		free(tree);
+		/* Root's ccache is not the build uid's to write: the build ccache is. */
+		if (r->sandbox && r->sandbox->on)
+			hb_strv_push(&s, xstrdup("CCACHE_DIR=" SANDBOX_CCACHE));
 		hb_strv_push(&s, xstrdup("CCACHE_NOHASHDIR=1"));
 		if (r->ccache_log)
 			hb_strv_push(&s, xasprintf("CCACHE_STATSLOG=%s", r->ccache_log));
@@ -226,6 +233,14 @@ static int run_argv(const struct recipe *r, char **argv, const char *log, bool c
 	struct spawn_opts o = { .cwd = r->tree, .stdout_path = log, .stderr_path = "=stdout",
 				.append = true, .stdin_null = true, .new_pgrp = false, .parent_death_signal = SIGTERM,
 				.env_add = env };
+
+	/* make runs the tree's Makefiles, a patch's included: never as root. */
+	if (r->sandbox && r->sandbox->on) {
+		o.cwd = NULL; /* the sandbox's src/ (sandbox_enter) */
+		o.setup = sandbox_enter;
+		o.setup_ctx = r->sandbox;
+		o.unprivileged = true;
+	}
 	pid_t pid;
 	int rc;
 

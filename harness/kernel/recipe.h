@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "common/progress.h"
+#include "kernel/sandbox.h"
 
 enum recipe_step {
 	STEP_TINYCONFIG,      /* make ARCH=x86_64 O=obj tinyconfig */
@@ -29,6 +30,9 @@ struct recipe {
 	bool ccache;              /* CC="ccache gcc" */
 	const char *modules_dir;  /* INSTALL_MOD_PATH */
 	const char *ccache_log;   /* CCACHE_STATSLOG, NULL for none */
+	/* NULL, or the build's sandbox (kernel/sandbox.h): every step then runs in it, as
+	 * the unprivileged uid, and the paths above are the sandbox's (sandbox_path). */
+	const struct build_sandbox *sandbox;
 };
 
 /* The argv of a step (hb_free_strv). */

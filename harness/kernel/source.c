@@ -477,7 +477,7 @@ int ksource_copy(const char *tree, const char *dest)
 char **ksource_patch_argv(const char *patch)
 {
 	const char *argv[] = { "patch", "-p1", "--forward", "--batch", "--no-backup-if-mismatch",
-			       "-i", patch, NULL };
+			       patch ? "-i" : NULL, patch, NULL };
 	char **v = xcalloc(sizeof(argv) / sizeof(*argv), sizeof(*v));
 
 	for (size_t i = 0; argv[i]; i++)
@@ -485,14 +485,20 @@ char **ksource_patch_argv(const char *patch)
 	return v;
 }
 
-int ksource_apply_patches(const char *tree, char *const *patches, const char *log)
+static int apply_patches(const char *tree, char *const *patches, const char *log, bool unpriv)
 {
 	for (size_t i = 0; patches && patches[i]; i++) {
-		char **argv = ksource_patch_argv(patches[i]);
+		char **argv = ksource_patch_argv(unpriv ? NULL : patches[i]);
+		/* Unprivileged, patch reads its input from the descriptor opened here: the
+		 * file may sit in a folder only root may enter. */
+		int in = unpriv ? open(patches[i], O_RDONLY | O_CLOEXEC) : -1;
 		struct spawn_opts o = { .cwd = tree, .stdout_path = log, .stderr_path = "=stdout",
-					.append = true, .stdin_null = true };
-		int rc = hb_run(argv, &o);
+					.append = true, .stdin_null = !unpriv, .stdin_fd = in > 0 ? in : 0,
+					.unprivileged = unpriv };
+		int rc = unpriv && in < 0 ? -1 : hb_run(argv, &o);
 
+		if (in >= 0)
+			close(in);
 		hb_free_strv(argv);
 
 		if (rc != 0) {
@@ -501,6 +507,16 @@ int ksource_apply_patches(const char *tree, char *const *patches, const char *lo
 		}
 	}
 	return 0;
+}
+
+int ksource_apply_patches(const char *tree, char *const *patches, const char *log)
+{
+	return apply_patches(tree, patches, log, false);
+}
+
+int ksource_apply_patches_unpriv(const char *tree, char *const *patches, const char *log)
+{
+	return apply_patches(tree, patches, log, geteuid() == 0);
 }
 
 void ksource_free(struct ksource *s)

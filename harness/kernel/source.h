@@ -29,12 +29,16 @@ char *ksource_shared_path(const struct ksource *s, const char *cache);
  * system, so the copy costs seconds and ccache sees identical files; directories of the
  * copy are made writable (they are not shared, files are). -1 after printing why. */
 int ksource_copy(const char *tree, const char *dest);
-/* The patch(1) command that applies one patch file in a tree's top folder (hb_free_strv). */
+/* The patch(1) command that applies one patch file (NULL: the patch on its standard
+ * input) in a tree's top folder (hb_free_strv). */
 char **ksource_patch_argv(const char *patch);
 /* Applies each patch with GNU patch -p1 inside tree, output appended to log. GNU patch
  * writes a new file and renames it over the old one, so a hard-linked original is never
  * modified. -1 after printing which patch failed. */
 int ksource_apply_patches(const char *tree, char *const *patches, const char *log);
+/* The same, patch run as the unprivileged uid (common/unpriv.h) in tree, which must be
+ * its to write (sandbox_give), each patch on its standard input. */
+int ksource_apply_patches_unpriv(const char *tree, char *const *patches, const char *log);
 /* chmod a-w on every file and directory under tree (symlinks untouched). */
 int ksource_make_read_only(const char *tree);
 void ksource_free(struct ksource *s);

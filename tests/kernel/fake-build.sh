@@ -8,6 +8,9 @@ set -u
 HARNESS=$(realpath "$1")
 CASE=$2
 T=$(mktemp -d /tmp/hardbench-fakebuild-XXXXXX)
+# Run as root, make runs as the build uid (kernel/sandbox.h): it must reach the fake make
+# on PATH and write the records below, as any user of the machine could (sticky, as /tmp).
+chmod 1777 "$T"
 trap 'chmod -R u+w "$T" 2>/dev/null; rm -rf "$T"' EXIT
 
 fail() { echo "FAIL ($CASE): $*" >&2; exit 1; }
@@ -29,6 +32,7 @@ tar -cJf "$T/linux-fake.tar.xz" -C "$T/mk" linux-fake || fail "cannot make the t
 cat > "$T/bin/make" <<'EOF'
 #!/bin/sh
 echo "$*" >> "$FAKE_MAKE_CALLS"
+id -u >> "$FAKE_MAKE_CALLS.uids"
 [ -n "${FAKE_MAKE_REFUSE:-}" ] && { echo "make must not run" >&2; exit 99; }
 # An out-of-tree module (M=DIR): one .ko per .c, holding the source; installed into
 # INSTALL_MOD_DIR, whose default is updates/ (as kbuild's since 6.6).
@@ -119,6 +123,12 @@ success)
 	grep -q "^base: $E (release 6.1.0-fake)" "$T/out" || fail "stdout: $(cat "$T/out")"
 	no_leftovers
 	grep -q tinyconfig "$T/make-calls" || fail "make tinyconfig never ran"
+	# Run as root, every make ran as the unprivileged uid (common/unpriv.h), none as root.
+	if [ "$(id -u)" = 0 ]; then
+		uids=$(sort -u "$T/make-calls.uids" | tr '\n' ' ')
+		[ "$uids" = "${HARDBENCH_UNPRIV_UID:-2147000000} " ] || fail "make ran as uid(s) $uids, not 2147000000"
+		echo "# make ran as uid(s) $uids"
+	fi
 	# A hit runs no make at all: this make exits 99 and leaves a record if called.
 	rm -f "$T/make-calls"
 	FAKE_MAKE_REFUSE=1 build base > "$T/out2" 2> "$T/err2" || { cat "$T/err2"; fail "cached build failed"; }
