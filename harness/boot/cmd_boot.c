@@ -429,6 +429,12 @@ int cmd_boot(int argc, char **argv)
 	int code;
 
 	parse_args(argc, argv, &a);
+	/* Root writes the logs there and hands them to QEMU: refused (exit 2) before anything
+	 * runs when another user could change a folder on the way (common/safepath.h). */
+	if (a.vm.log_dir && hb_check_out_dir(a.vm.log_dir, "--log-dir", &why) < 0) {
+		hb_opts_free(&boot_spec, &a);
+		return hb_usage_why(why);
+	}
 	hb_clean_stale_vm_tmp(); /* what a killed harness left in hb_tmp_root() */
 	if (adhoc_prepare(&a.adhoc, (char *[]){ (char *)(a.line ? a.line : HB_DEFAULT_LINE), NULL },
 			  a.sources, a.vm.dry_run, kernel_series_applies, &made, &why) < 0) {

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/argparse.h"
@@ -16,6 +18,7 @@
 #include "common/xalloc.h"
 #include "kernel/source.h"
 #include "common/tmpdir.h"
+#include "common/unpriv.h"
 #include "configs/kline.h"
 
 /* A -p1 path stays inside the tree: relative, no "..", not empty. */
@@ -69,33 +72,54 @@ char **series_patch_files(const char *text, char **why)
 	return v.v;
 }
 
-/* Writes len bytes to a new file (never following or truncating anything). */
-static int write_new(const char *path, const char *data, size_t len)
+/* The folder of rel inside the scratch copy, made where missing, walked one component at
+ * a time without following a symlink: an earlier patch of the series may have made one
+ * (patch 1 makes usr a link to a root folder, patch 2 touches usr/Makefile), and what
+ * root copies in must land in the copy, nowhere else. A descriptor, or -1 with errno
+ * (ELOOP for a symlink on the way). */
+static int open_parent_in(int scratch, const char *rel, const char **base)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-	bool ok = fd >= 0 && write(fd, data, len) == (ssize_t)len;
+	char *copy = xstrdup(rel), *save = NULL, *next;
+	int at = dup(scratch);
 
-	if (fd >= 0)
-		close(fd);
-	return ok ? 0 : -1;
+	*base = strrchr(rel, '/') ? strrchr(rel, '/') + 1 : rel;
+	for (char *c = strtok_r(copy, "/", &save); c && at >= 0 && (next = strtok_r(NULL, "/", &save));
+	     c = next) {
+		int fd;
+		if (mkdirat(at, c, 0755) < 0 && errno != EEXIST)
+			fd = -1;
+		else
+			fd = openat(at, c, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		close(at);
+		at = fd;
+	}
+	free(copy);
+	return at;
 }
 
-/* tree/rel -> scratch/rel when it is a file there (new files the patch makes itself). */
-static int copy_in(const char *tree, const char *scratch, const char *rel)
+/* tree/rel -> scratch/rel when it is a file there (new files the patch makes itself),
+ * created new (O_EXCL, O_NOFOLLOW) in a folder reached without following a symlink.
+ * 0, or -1 with errno. */
+static int copy_in(const char *tree, int scratch, const char *rel)
 {
-	char *src = hb_path_join(tree, rel), *dst = hb_path_join(scratch, rel);
-	char *parent = xstrdup(dst);
+	char *src = hb_path_join(tree, rel);
 	size_t len;
 	char *text = hb_is_file(src) ? hb_read_file(src, &len) : NULL;
-	int rc = 0;
+	const char *base;
+	int dir, fd, rc = 0;
 
-	if (text && (hb_mkdir_p(dirname(parent), 0755) < 0 || (access(dst, F_OK) != 0 &&
-							       write_new(dst, text, len) < 0)))
-		rc = -1;
+	if (text) {
+		dir = open_parent_in(scratch, rel, &base);
+		fd = dir < 0 ? -1 : openat(dir, base, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+		if (dir < 0 || (fd < 0 && errno != EEXIST) || (fd >= 0 && hb_write_all(fd, text, len) < 0))
+			rc = -1;
+		if (fd >= 0)
+			close(fd);
+		if (dir >= 0)
+			close(dir);
+	}
 	free(text);
-	free(parent);
 	free(src);
-	free(dst);
 	return rc;
 }
 
@@ -125,23 +149,26 @@ static char *failure_reason(const char *out)
 	return reason;
 }
 
-/* Runs patch on one mail inside scratch; -1 with *why. */
-static int apply_one(const struct series *s, size_t i, const char *tree, const char *scratch,
-		     char **why)
+/* Runs patch on one mail inside scratch, as the unprivileged uid (common/unpriv.h): the
+ * copy's folders are handed to it first, the mail comes on its standard input and its
+ * messages go to a memfd, so nothing in the folder it writes is read back by root. -1
+ * with *why. */
+static int apply_one(const struct series *s, size_t i, const char *tree, int scratchfd,
+		     const char *scratch, char **why)
 {
 	const struct series_patch *sp = &s->patches[i];
-	char *input = xasprintf("%s/.hardbench-patch-%zu", scratch, i + 1);
-	char *log = xasprintf("%s/.hardbench-patch-%zu.log", scratch, i + 1);
-	char **argv = ksource_patch_argv(input), *out, *reason;
+	int in = memfd_create("hardbench-patch", MFD_CLOEXEC), log = memfd_create("hardbench-patch-log", MFD_CLOEXEC);
+	char **argv = ksource_patch_argv(NULL), *out, *reason;
 	int rc = -1;
 
-	if (write_new(input, sp->text, strlen(sp->text)) < 0) {
-		*why = xasprintf("cannot write %s: %s", input, strerror(errno));
-	} else if (hb_run(argv, &(struct spawn_opts){ .cwd = scratch, .stdout_path = log,
-						      .stderr_path = "=stdout", .stdin_null = true }) == 0) {
+	if (in < 0 || log < 0 || hb_write_all(in, sp->text, strlen(sp->text)) < 0 || lseek(in, 0, SEEK_SET) != 0 ||
+	    hb_unpriv_give_at(scratchfd, ".") < 0) {
+		*why = xasprintf("cannot prepare %s for patch %zu: %s", scratch, i + 1, strerror(errno));
+	} else if (hb_run(argv, &(struct spawn_opts){ .cwd = scratch, .stdin_fd = in, .stdout_fd = log,
+						      .stderr_fd = log, .unprivileged = true }) == 0) {
 		rc = 0;
 	} else {
-		out = hb_read_file(log, NULL);
+		out = hb_read_fd(log, NULL);
 		reason = failure_reason(out ? out : "");
 		*why = xasprintf("%s: patch %zu/%zu '%s' does not apply to %s: %s", sp->origin, i + 1,
 				 s->n, sp->subject, tree, reason);
@@ -149,12 +176,29 @@ static int apply_one(const struct series *s, size_t i, const char *tree, const c
 		free(out);
 	}
 	hb_free_strv(argv);
-	free(input);
-	free(log);
+	if (in >= 0)
+		close(in);
+	if (log >= 0)
+		close(log);
 	return rc;
 }
 
+static int check_in(const struct series *s, const char *tree, int scratchfd, const char *scratch, char **why);
+
 int series_check_applies(const struct series *s, const char *tree, const char *scratch, char **why)
+{
+	int fd = open(scratch, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), rc;
+
+	if (fd < 0) {
+		*why = xasprintf("%s: %s", scratch, strerror(errno));
+		return -1;
+	}
+	rc = check_in(s, tree, fd, scratch, why);
+	close(fd);
+	return rc;
+}
+
+static int check_in(const struct series *s, const char *tree, int scratchfd, const char *scratch, char **why)
 {
 	for (size_t i = 0; i < s->n; i++) {
 		char *reason = NULL;
@@ -166,14 +210,18 @@ int series_check_applies(const struct series *s, const char *tree, const char *s
 			return -1;
 		}
 		for (size_t f = 0; files[f]; f++)
-			if (copy_in(tree, scratch, files[f]) < 0) {
-				*why = xasprintf("cannot copy %s from %s into %s: %s", files[f], tree,
+			if (copy_in(tree, scratchfd, files[f]) < 0) {
+				*why = errno == ELOOP || errno == ENOTDIR ?
+				       xasprintf("%s: patch %zu/%zu names %s, below a symlink an earlier patch "
+						 "of the series made (accepted: files inside the kernel tree)",
+						 s->patches[i].origin, i + 1, s->n, files[f]) :
+				       xasprintf("cannot copy %s from %s into %s: %s", files[f], tree,
 						 scratch, strerror(errno));
 				hb_free_strv(files);
 				return -1;
 			}
 		hb_free_strv(files);
-		if (apply_one(s, i, tree, scratch, why) < 0)
+		if (apply_one(s, i, tree, scratchfd, scratch, why) < 0)
 			return -1;
 	}
 	return 0;
