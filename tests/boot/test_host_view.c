@@ -110,4 +110,79 @@ TEST(view_serves_only_what_a_guest_needs)
 	free(scratch);
 }
 
+/* The step that makes dst in the view (root + path), or NULL. */
+static const struct view_step *step_at(const struct host_view *v, const char *path, enum view_op op)
+{
+	char *dst = xasprintf("%s%s", v->root, path);
+	const struct view_step *found = NULL;
+
+	for (size_t i = 0; i < v->n && !found; i++)
+		if (v->steps[i].op == op && !strcmp(v->steps[i].dst, dst))
+			found = &v->steps[i];
+	free(dst);
+	return found;
+}
+
+/* The guest's /etc is an allowlist, and of it only what every host user may read: a
+ * root-only file under an allowed name, a secret beside it in an allowed folder and a
+ * folder that is not on the list (munge's key) stay out. */
+TEST(etc_is_an_allowlist_of_world_readable_entries)
+{
+	char *etc = scratch_dir();
+	struct host_view v = { .root = xstrdup("/view") };
+	char *p;
+
+	scratch_write(etc, "passwd", "root:x:0:0::/root:/bin/sh\n");
+	scratch_write(etc, "group", "root:x:0:\n");
+	p = hb_path_join(etc, "group");
+	CHECK(chmod(p, 0600) == 0);
+	free(p);
+	p = hb_path_join(etc, "munge");
+	CHECK(mkdir(p, 0700) == 0);
+	free(p);
+	scratch_write(etc, "munge/munge.key", "secret");
+	p = hb_path_join(etc, "ld.so.conf.d");
+	CHECK(mkdir(p, 0755) == 0);
+	free(p);
+	scratch_write(etc, "ld.so.conf.d/libc.conf", "/usr/local/lib\n");
+	scratch_write(etc, "ld.so.conf.d/secret.conf", "x\n");
+	p = hb_path_join(etc, "ld.so.conf.d/secret.conf");
+	CHECK(chmod(p, 0640) == 0);
+	free(p);
+	p = hb_path_join(etc, "localtime");
+	CHECK(symlink("/usr/share/zoneinfo/Etc/UTC", p) == 0);
+	free(p);
+	host_view_add_etc(&v, etc);
+	CHECK(step_at(&v, "/etc/passwd", VIEW_BIND) != NULL);
+	CHECK(step_at(&v, "/etc/ld.so.conf.d/libc.conf", VIEW_BIND) != NULL);
+	CHECK(step_at(&v, "/etc/localtime", VIEW_SYMLINK) != NULL);
+	CHECK(step_at(&v, "/etc/group", VIEW_BIND) == NULL, "a root-only /etc/group is bound");
+	CHECK(step_at(&v, "/etc/ld.so.conf.d/secret.conf", VIEW_BIND) == NULL, "a 0640 file is bound");
+	for (size_t i = 0; i < v.n; i++)
+		CHECK(!strstr(v.steps[i].dst, "munge"), "munge is in the view: %s", v.steps[i].dst);
+	host_view_free(&v);
+	hb_remove_tree(etc);
+	free(etc);
+}
+
+/* This host's real /etc as a guest would see it: every file bound is one any user may
+ * read (o+r), listed for the log. Fails if a root-only file appears in the view. */
+TEST(real_etc_view_holds_no_root_only_file)
+{
+	struct host_view v;
+	struct stat st;
+
+	host_view_plan(&v, "/view", NULL, NULL);
+	for (size_t i = 0; v.etc.v && v.etc.v[i]; i++)
+		printf("# guest %s\n", v.etc.v[i]);
+	for (size_t i = 0; i < v.n; i++) {
+		if (v.steps[i].op != VIEW_BIND || strncmp(v.steps[i].dst, "/view/etc/", 10))
+			continue;
+		CHECK(stat(v.steps[i].src, &st) == 0 && (st.st_mode & S_IROTH),
+		      "%s is in the guest's /etc but not readable by every user", v.steps[i].src);
+	}
+	CHECK(step_at(&v, "/etc/shadow", VIEW_BIND) == NULL && step_at(&v, "/etc/passwd", VIEW_BIND) != NULL);
+	host_view_free(&v);
+}
+
 TEST_MAIN()
