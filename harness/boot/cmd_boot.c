@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "boot/accel.h"
@@ -24,6 +25,7 @@
 #include "common/options.h"
 #include "common/paths.h"
 #include "common/progress.h"
+#include "common/safepath.h"
 #include "common/xalloc.h"
 #include "guest/protocol.h"
 #include "configs/kconfigs.h"
@@ -112,6 +114,32 @@ static char *plugin_path(const char *v, const char **args)
 	return xstrndup(v, comma ? (size_t)(comma - v) : strlen(v));
 }
 
+/* QEMU, as root, loads the plugin by path: its folders must pass the walk of
+ * common/safepath.h and the file must be root's or ours, writable by no one else, or
+ * another user could swap it for code of theirs before QEMU starts. True with *why. */
+static bool plugin_swappable(const char *path, char **why)
+{
+	char *name = NULL, *inner = NULL;
+	int dir = hb_open_parent_checked(path, "--qemu-plugin", 0, &name, &inner);
+	struct stat st = { 0 };
+	bool bad = dir < 0 || fstatat(dir, name, &st, 0) < 0 || !hb_trusted_owner(st.st_uid) ||
+		   (st.st_mode & 022);
+
+	if (bad && !inner && dir >= 0 && !st.st_mode)
+		inner = xasprintf("--qemu-plugin %s: %s", path, strerror(errno));
+	if (bad)
+		*why = inner ? inner : xasprintf("--qemu-plugin %s: owned by uid %ld, mode %03o: QEMU "
+						 "loads it as root (accepted: a file of root or uid %ld "
+						 "that no other user can write)", path, (long)st.st_uid,
+						 (unsigned)(st.st_mode & 0777), (long)geteuid());
+	else
+		free(inner);
+	if (dir >= 0)
+		close(dir);
+	free(name);
+	return bad;
+}
+
 /* --qemu-plugin: the path is a file; QEMU and the plugin check the arguments. */
 static int check_plugin(void *base, const char *v, char **why)
 {
@@ -124,6 +152,8 @@ static int check_plugin(void *base, const char *v, char **why)
 		*why = xasprintf("--qemu-plugin %s: no such file '%s' (accepted: a QEMU TCG plugin, "
 				 "PATH[,ARG=VALUE...], e.g. build/bench/cache-model/hb-cache-model.so)",
 				 v, path);
+	else if (plugin_swappable(path, why))
+		ok = 0;
 	free(path);
 	return ok ? 0 : -1;
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -184,23 +185,22 @@ int hb_run(char *const argv[], const struct spawn_opts *opts)
 
 static char *capture(char *const argv[], const char *stderr_path, int *exit_code)
 {
-	char tmpl[] = "/tmp/hardbench-capture-XXXXXX";
-	int fd = mkstemp(tmpl);
-	struct spawn_opts o = { .stdout_path = tmpl, .stderr_path = stderr_path, .stdin_null = true };
+	/* A memfd, not a file in /tmp: nothing another user could reach by name. */
+	int fd = memfd_create("hardbench-capture", MFD_CLOEXEC);
+	struct spawn_opts o = { .stdout_fd = fd, .stderr_path = stderr_path, .stdin_null = true };
 	char *out = NULL;
 	size_t cap = 0, len = 0;
 	ssize_t n;
 	int rc;
 
 	if (fd < 0) {
-		hb_error("mkstemp: %s", strerror(errno));
+		hb_error("memfd_create: %s", strerror(errno));
 		return NULL;
 	}
 	rc = hb_run(argv, &o);
 	if (exit_code)
 		*exit_code = rc;
-	unlink(tmpl);
-	if (rc == -1) {
+	if (rc == -1 || lseek(fd, 0, SEEK_SET) != 0) {
 		close(fd);
 		return NULL;
 	}

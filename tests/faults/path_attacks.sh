@@ -11,6 +11,7 @@
 #   3 --out through nobody's symlink to a root folder: nothing written there
 #   4 --log-dir in nobody's folder: refused before a boot (console.log would be swapped
 #     for a link); a log folder of root's hands QEMU console.log as a descriptor
+#     (and a --qemu-plugin in nobody's folder: QEMU loads it by path, as root)
 #   5 a cache whose parent nobody owns; an XDG_RUNTIME_DIR that is nobody's symlink to /run
 #   7 a series whose patch 1 makes usr a symlink to a root folder and patch 2 touches
 #     usr/Makefile: the series check writes nothing there
@@ -107,6 +108,11 @@ if grep -q 'id=hb-con' "$WORK/boot.out"; then
 else
 	tap_skip "no QEMU line printed: $(tail -1 "$WORK/boot.out")"
 fi
+
+tap_case "4 a --qemu-plugin nobody could swap before QEMU (root) loads it"
+as_nobody cp /bin/true "$NB/plugin.so"
+"$HARNESS" boot --dry-run --kernel "$CSV" --qemu-plugin "$NB/plugin.so" -- true > "$WORK/plugin.out" 2>&1
+refused $? "$WORK/plugin.out" "boot --qemu-plugin $NB/plugin.so"
 
 tap_case "5 a cache whose parent nobody owns; XDG_RUNTIME_DIR a symlink of nobody's"
 mkdir "$NB/cache"
