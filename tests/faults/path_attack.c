@@ -53,6 +53,8 @@ int main(int argc, char **argv)
 		for (char *p = buf; p < buf + n;) {
 			struct inotify_event *e = (struct inotify_event *)p;
 			p += sizeof(*e) + e->len;
+			if (e->mask & IN_IGNORED)
+				return 1; /* the folder is gone: nothing left to wait for */
 			if (!e->len || (swap ? !ends_with(e->name, argv[3]) : strcmp(e->name, argv[3])))
 				continue;
 			snprintf(path, sizeof(path), "%s/%s", argv[2], e->name);

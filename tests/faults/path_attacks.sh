@@ -54,7 +54,10 @@ attack_plot() {
 	local dir=$1 marker=$ROOTONLY/pwned-$RANDOM rc apid
 	shift
 	printf 'system "touch %s"\n' "$marker" | as_nobody tee "$NB/evil.gp" > /dev/null
-	as_nobody "$ATTACK" swap-on-close "$dir" .gp "$NB/evil.gp" > "$WORK/attack.out" 2>&1 &
+	# setpriv itself in the background (it execs the attacker): $! is then the attacker,
+	# not a subshell that would outlive the kill.
+	setpriv --reuid=nobody --regid=nogroup --clear-groups "$ATTACK" swap-on-close "$dir" .gp "$NB/evil.gp" \
+		> "$WORK/attack.out" 2>&1 &
 	apid=$!
 	for _ in $(seq 50); do grep -q ready "$WORK/attack.out" && break; sleep 0.1; done
 	"$HARNESS" "$@" > "$WORK/plot.out" 2>&1
