@@ -41,18 +41,6 @@ static char *cache_location(void)
 	return NULL;
 }
 
-static int check_own_dir_stat(const struct stat *st, const char *path, const char *what, char **why)
-{
-	if (!S_ISDIR(st->st_mode) || st->st_uid != geteuid() || (st->st_mode & 022)) {
-		*why = xasprintf("%s %s is %s (owner uid %ld, mode %03o); accepted: a folder of uid %ld "
-				 "that only it can write to", what, path,
-				 S_ISDIR(st->st_mode) ? "not safe to write in as this user" : "not a folder",
-				 (long)st->st_uid, (unsigned)(st->st_mode & 0777), (long)geteuid());
-		return -1;
-	}
-	return 0;
-}
-
 int hb_check_own_dir(const char *path, const char *what, char **why)
 {
 	/* Every component from "/", not just the last (common/safepath.h). */
@@ -76,17 +64,6 @@ int hb_check_out_dir(const char *path, const char *what, char **why)
 		return -1;
 	close(fd);
 	return 0;
-}
-
-int hb_check_own_dir_fd(int fd, const char *path, const char *what, char **why)
-{
-	struct stat st;
-
-	if (fstat(fd, &st) < 0) {
-		*why = xasprintf("%s %s: %s", what, path, strerror(errno));
-		return -1;
-	}
-	return check_own_dir_stat(&st, path, what, why);
 }
 
 int hb_cache_check(char **why)

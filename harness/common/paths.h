@@ -27,8 +27,6 @@ int hb_check_own_dir(const char *path, const char *what, char **why);
 /* For an output folder: hb_check_own_dir when path exists, else the folders of path that
  * exist are walked the same way (the rest is made later, through them). */
 int hb_check_out_dir(const char *path, const char *what, char **why);
-/* The same for the folder fd holds (path only names it in *why). */
-int hb_check_own_dir_fd(int fd, const char *path, const char *what, char **why);
 /* Default parent of result sets: HARDBENCH_RESULTS, else results/ of the current folder. */
 char *hb_results_root(void);
 /* A run argument: an existing path, else a name under hb_results_root(). */

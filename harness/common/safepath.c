@@ -52,7 +52,8 @@ static void walk_push(struct walk *w, int fd, const char *name)
 
 	w->fd = xgrow(w->fd, &w->cap, w->n + 1, sizeof(*w->fd));
 	w->fd[w->n++] = fd;
-	next = w->n == 1 ? xstrdup("/") : xasprintf("%s%s%s", w->shown, strcmp(w->shown, "/") ? "/" : "", name);
+	next = w->n == 1 ? xstrdup("/")
+			 : xasprintf("%s%s%s", w->shown, strcmp(w->shown, "/") ? "/" : "", name);
 	free(w->shown);
 	w->shown = next;
 }

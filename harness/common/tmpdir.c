@@ -32,7 +32,8 @@ char *hb_tmp_root(void)
 	/* Only our own runtime folder, reached through folders and symlinks no other user can
 	 * change: under sudo it is the calling user's, who could rename what root makes in
 	 * it, and a symlink of another user could be pointed elsewhere later. */
-	if (run && *run == '/' && (fd = hb_open_dir_checked(run, "XDG_RUNTIME_DIR", HB_SAFE_OWN, &why)) >= 0) {
+	if (run && *run == '/' &&
+	    (fd = hb_open_dir_checked(run, "XDG_RUNTIME_DIR", HB_SAFE_OWN, &why)) >= 0) {
 		close(fd);
 		return hb_path_join(run, "hardbench");
 	}

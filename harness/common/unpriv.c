@@ -144,12 +144,14 @@ static int take_back(int at, const char *name, const struct stat *st)
 		return 0;
 	if (fchownat(at, name, geteuid(), getegid(), AT_SYMLINK_NOFOLLOW) < 0)
 		return -1;
-	if (S_ISLNK(st->st_mode) || !(st->st_mode & strip) || !(S_ISREG(st->st_mode) || S_ISDIR(st->st_mode)))
+	if (S_ISLNK(st->st_mode) || !(st->st_mode & strip) ||
+	    !(S_ISREG(st->st_mode) || S_ISDIR(st->st_mode)))
 		return 0;
 	fd = openat(at, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &now) < 0 || now.st_ino != st->st_ino || fchmod(fd, now.st_mode & 07777 & ~strip) < 0)
+	if (fstat(fd, &now) < 0 || now.st_ino != st->st_ino ||
+	    fchmod(fd, now.st_mode & 07777 & ~strip) < 0)
 		rc = -1;
 	close(fd);
 	return rc;

@@ -99,7 +99,8 @@ static char **fragment_copies(const struct kernel_plan *p, const struct build_sa
 	v.n = 0;
 	for (size_t i = 0; p->def.fragments[i]; i++) {
 		const char *slash = strrchr(p->def.fragments[i], '/');
-		char *host = xasprintf("%s/fragments/%zu-%s", p->work, i, slash ? slash + 1 : p->def.fragments[i]);
+		char *host = xasprintf("%s/fragments/%zu-%s", p->work, i,
+				       slash ? slash + 1 : p->def.fragments[i]);
 		hb_strv_push(&v, sandbox_path(sb, host));
 		free(host);
 	}

@@ -171,7 +171,8 @@ static void forget_failure(const struct kernel_plan *p)
 /* from (a file under the work folder) moved to dir/name. The make that wrote it ran as
  * another uid: its folders are walked from the work folder without following a symlink
  * (openat2 RESOLVE_NO_SYMLINKS, RESOLVE_BENEATH), and only a regular file is moved. */
-static int move_into(const struct make_state *r, const char *from, const char *dir, const char *name)
+static int move_into(const struct make_state *r, const char *from, const char *dir,
+		     const char *name)
 {
 	char *to = hb_path_join(dir, name), *rel = xstrdup(from + strlen(r->p->work) + 1);
 	char *slash = strrchr(rel, '/');
@@ -182,8 +183,10 @@ static int move_into(const struct make_state *r, const char *from, const char *d
 		*slash = '\0';
 	if (work >= 0)
 		at = slash ? hb_open_beneath(work, rel, O_PATH | O_DIRECTORY) : dup(work);
-	if (at >= 0 && fstatat(at, slash ? slash + 1 : rel, &st, AT_SYMLINK_NOFOLLOW) == 0)
-		rc = S_ISREG(st.st_mode) ? renameat(at, slash ? slash + 1 : rel, AT_FDCWD, to) : (errno = EINVAL, -1);
+	const char *base = slash ? slash + 1 : rel;
+
+	if (at >= 0 && fstatat(at, base, &st, AT_SYMLINK_NOFOLLOW) == 0)
+		rc = S_ISREG(st.st_mode) ? renameat(at, base, AT_FDCWD, to) : (errno = EINVAL, -1);
 	if (rc < 0)
 		hb_error("cannot move %s to %s: %s", from, to, strerror(errno));
 	if (at >= 0)

@@ -157,12 +157,13 @@ static int apply_one(const struct series *s, size_t i, const char *tree, int scr
 		     const char *scratch, char **why)
 {
 	const struct series_patch *sp = &s->patches[i];
-	int in = memfd_create("hardbench-patch", MFD_CLOEXEC), log = memfd_create("hardbench-patch-log", MFD_CLOEXEC);
+	int in = memfd_create("hardbench-patch", MFD_CLOEXEC);
+	int log = memfd_create("hardbench-patch-log", MFD_CLOEXEC);
 	char **argv = ksource_patch_argv(NULL), *out, *reason;
 	int rc = -1;
 
-	if (in < 0 || log < 0 || hb_write_all(in, sp->text, strlen(sp->text)) < 0 || lseek(in, 0, SEEK_SET) != 0 ||
-	    hb_unpriv_give_at(scratchfd, ".") < 0) {
+	if (in < 0 || log < 0 || hb_write_all(in, sp->text, strlen(sp->text)) < 0 ||
+	    lseek(in, 0, SEEK_SET) != 0 || hb_unpriv_give_at(scratchfd, ".") < 0) {
 		*why = xasprintf("cannot prepare %s for patch %zu: %s", scratch, i + 1, strerror(errno));
 	} else if (hb_run(argv, &(struct spawn_opts){ .cwd = scratch, .stdin_fd = in, .stdout_fd = log,
 						      .stderr_fd = log, .unprivileged = true }) == 0) {
@@ -183,7 +184,8 @@ static int apply_one(const struct series *s, size_t i, const char *tree, int scr
 	return rc;
 }
 
-static int check_in(const struct series *s, const char *tree, int scratchfd, const char *scratch, char **why);
+static int check_in(const struct series *s, const char *tree, int scratchfd, const char *scratch,
+		    char **why);
 
 int series_check_applies(const struct series *s, const char *tree, const char *scratch, char **why)
 {
@@ -198,7 +200,8 @@ int series_check_applies(const struct series *s, const char *tree, const char *s
 	return rc;
 }
 
-static int check_in(const struct series *s, const char *tree, int scratchfd, const char *scratch, char **why)
+static int check_in(const struct series *s, const char *tree, int scratchfd, const char *scratch,
+		    char **why)
 {
 	for (size_t i = 0; i < s->n; i++) {
 		char *reason = NULL;

@@ -148,14 +148,35 @@ static void show_log_tail(const struct chart_dir *d, const char *base, int rc)
 	free(text);
 }
 
+/* The data file as a memfd: gnuplot reopens /dev/fd/N for every plot command, and as
+ * the unprivileged uid it could not reopen a file of root's that a umask left 0600. */
+static int data_copy(const struct chart_dir *d, const char *name)
+{
+	int fd = openat(d->fd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), copy = -1, e;
+	size_t len;
+	char *text = fd >= 0 ? hb_read_fd(fd, &len) : NULL;
+
+	if (text && (copy = memfd_create("hardbench-gnuplot-data", MFD_CLOEXEC)) >= 0 &&
+	    hb_write_all(copy, text, len) < 0) {
+		close(copy);
+		copy = -1;
+	}
+	e = errno;
+	if (fd >= 0)
+		close(fd);
+	free(text);
+	errno = e;
+	return copy;
+}
+
 /* One gnuplot for one format. Nothing is handed to it by path: the script comes on its
- * standard input (a memfd), the data as /dev/fd/N of a file opened here through the
- * checked output folder, and the image goes to its standard output, a file opened here
- * too. It runs unprivileged (common/unpriv.h): a script is code. */
+ * standard input (a memfd), the data as /dev/fd/N of a memfd copy of the file made
+ * through the checked output folder, and the image goes to its standard output, a file
+ * opened here too. It runs unprivileged (common/unpriv.h): a script is code. */
 static int run_gnuplot(const struct chart *c, const struct chart_dir *d, const char *fmt, int logfd)
 {
 	char *data = xasprintf("%s.dat", c->base), *image = xasprintf("%s.%s", c->base, fmt);
-	int datafd = openat(d->fd, data, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	int datafd = data_copy(d, data);
 	int imgfd = openat(d->fd, image, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
 	int scriptfd = memfd_create("hardbench-gnuplot-script", MFD_CLOEXEC), rc = -1;
 	char *overrides = xasprintf("# harness plot: data and image by descriptor\n"
@@ -193,7 +214,8 @@ int chart_render(const struct chart *c, const struct chart_dir *d, const char *f
 {
 	/* The script a user reruns by hand in that folder (`gnuplot NAME.gp`); gnuplot itself
 	 * gets its own copy from memory, never this file. */
-	char *script = xasprintf("%s.gp", c->base), *text = script_text(c, formats, NULL), *fmts, *save = NULL;
+	char *script = xasprintf("%s.gp", c->base), *text = script_text(c, formats, NULL);
+	char *fmts, *save = NULL;
 	int rc = -1, logfd;
 
 	if (!text || hb_write_file_at(d->fd, script, text, strlen(text)) < 0) {

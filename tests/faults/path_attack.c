@@ -44,7 +44,8 @@ int main(int argc, char **argv)
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	swap = !strcmp(argv[1], "swap-on-close");
-	if ((in = inotify_init()) < 0 || inotify_add_watch(in, argv[2], swap ? IN_CLOSE_WRITE : IN_CREATE) < 0) {
+	in = inotify_init();
+	if (in < 0 || inotify_add_watch(in, argv[2], swap ? IN_CLOSE_WRITE : IN_CREATE) < 0) {
 		printf("cannot watch %s: %s\n", argv[2], strerror(errno));
 		return 1;
 	}
