@@ -128,6 +128,45 @@ static char *indented(char *text)
 	return out;
 }
 
+/* from (a file under the work folder) moved to the path to. The make that wrote it ran
+ * as another uid: its folders are walked from the work folder without following a symlink
+ * (openat2 RESOLVE_NO_SYMLINKS, RESOLVE_BENEATH), and only a regular file is moved. 0, or
+ * -1 with errno. */
+static int move_to(const struct make_state *r, const char *from, const char *to)
+{
+	char *rel = xstrdup(from + strlen(r->p->work) + 1), *slash = strrchr(rel, '/');
+	int work = open(r->p->work, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), at = -1, rc = -1;
+	struct stat st;
+	const char *base = slash ? slash + 1 : rel;
+
+	if (slash)
+		*slash = '\0';
+	if (work >= 0)
+		at = slash ? hb_open_beneath(work, rel, O_PATH | O_DIRECTORY) : dup(work);
+	if (at >= 0 && fstatat(at, base, &st, AT_SYMLINK_NOFOLLOW) == 0)
+		rc = S_ISREG(st.st_mode) ? renameat(at, base, AT_FDCWD, to) : (errno = EINVAL, -1);
+	int e = errno;
+	if (at >= 0)
+		close(at);
+	if (work >= 0)
+		close(work);
+	free(rel);
+	errno = e;
+	return rc;
+}
+
+static int move_into(const struct make_state *r, const char *from, const char *dir,
+		     const char *name)
+{
+	char *to = hb_path_join(dir, name);
+	int rc = move_to(r, from, to);
+
+	if (rc < 0)
+		hb_error("cannot move %s to %s: %s", from, to, strerror(errno));
+	free(to);
+	return rc;
+}
+
 void make_fail(struct make_state *r, const char *step, int rc)
 {
 	char *log = failed_path(r->p, ".log", true);
@@ -142,8 +181,7 @@ void make_fail(struct make_state *r, const char *step, int rc)
 		free(log);
 		log = xstrdup(r->log);
 	}
-	if (hb_is_file(cfg_src))
-		rename(cfg_src, config);
+	move_to(r, cfg_src, config); /* none, when configure never made it */
 	errors = indented(recipe_error_lines(log, 12));
 	hb_error("build '%s' failed at %s%s; log: %s\nlast error lines of the log:\n%s",
 		 r->p->def.name, step, exit_text, log, errors);
@@ -166,36 +204,6 @@ static void forget_failure(const struct kernel_plan *p)
 	unlink(config);
 	free(config);
 	free(log);
-}
-
-/* from (a file under the work folder) moved to dir/name. The make that wrote it ran as
- * another uid: its folders are walked from the work folder without following a symlink
- * (openat2 RESOLVE_NO_SYMLINKS, RESOLVE_BENEATH), and only a regular file is moved. */
-static int move_into(const struct make_state *r, const char *from, const char *dir,
-		     const char *name)
-{
-	char *to = hb_path_join(dir, name), *rel = xstrdup(from + strlen(r->p->work) + 1);
-	char *slash = strrchr(rel, '/');
-	int work = open(r->p->work, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), at = -1, rc = -1;
-	struct stat st;
-
-	if (slash)
-		*slash = '\0';
-	if (work >= 0)
-		at = slash ? hb_open_beneath(work, rel, O_PATH | O_DIRECTORY) : dup(work);
-	const char *base = slash ? slash + 1 : rel;
-
-	if (at >= 0 && fstatat(at, base, &st, AT_SYMLINK_NOFOLLOW) == 0)
-		rc = S_ISREG(st.st_mode) ? renameat(at, base, AT_FDCWD, to) : (errno = EINVAL, -1);
-	if (rc < 0)
-		hb_error("cannot move %s to %s: %s", from, to, strerror(errno));
-	if (at >= 0)
-		close(at);
-	if (work >= 0)
-		close(work);
-	free(rel);
-	free(to);
-	return rc;
 }
 
 static char *read_release(const struct make_state *r)
