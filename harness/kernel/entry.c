@@ -228,12 +228,19 @@ static char *read_release(const struct make_state *r)
 static void drop_build_links(const char *staging, const char *release)
 {
 	static const char *const links[] = { "build", "source", NULL };
+	/* The modules and the release were written by the build uid: the folder is reached
+	 * without following a symlink, and a release with a '/' names none. */
+	char *rel = xasprintf("modules/lib/modules/%s", release);
+	int top = open(staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int dir = top < 0 || strchr(release, '/') ? -1 : hb_open_beneath(top, rel, O_PATH | O_DIRECTORY);
 
-	for (size_t i = 0; links[i]; i++) {
-		char *path = xasprintf("%s/modules/lib/modules/%s/%s", staging, release, links[i]);
-		unlink(path);
-		free(path);
-	}
+	for (size_t i = 0; dir >= 0 && links[i]; i++)
+		unlinkat(dir, links[i], 0);
+	if (dir >= 0)
+		close(dir);
+	if (top >= 0)
+		close(top);
+	free(rel);
 }
 
 int make_store(struct make_state *r)
