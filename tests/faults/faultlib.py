@@ -5,6 +5,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 import time
 
 METRICS = {"wall", "sys", "release_wall", "release_sys"}  # hugetlb's (workload.ini)
@@ -254,9 +255,12 @@ class Context:
         os.makedirs(self.scratch)
         self.env = dict(os.environ, HARDBENCH_RESULTS=os.path.join(self.scratch, "results"))
         self.nsets = 0
+        self.shared = []  # folders every user may enter (fake_build_env)
 
     def cleanup(self):
         shutil.rmtree(self.scratch, ignore_errors=True)
+        for d in self.shared:
+            shutil.rmtree(d, ignore_errors=True)
 
     def set_dir(self, name):
         self.nsets += 1
@@ -338,13 +342,26 @@ class Context:
         return cache
 
     def fake_build_env(self, cache):
-        bindir = os.path.join(cache, "bin")
-        os.makedirs(bindir, exist_ok=True)
+        # Run as root, make runs as the unprivileged uid (kernel/sandbox.h): the fake make,
+        # the real entry's files it installs and its record of calls must be reachable by
+        # that uid, so they live in a folder every user may enter, not under the build dir
+        # (a CI clone's mktemp -d is 0700).
+        shared = tempfile.mkdtemp(prefix="hardbench-faults-make-", dir="/var/tmp")
+        self.shared.append(shared)
+        os.chmod(shared, 0o755)
+        bindir = os.path.join(shared, "bin")
+        os.makedirs(bindir)
         with open(os.path.join(bindir, "make"), "w") as f:
             f.write(FAKE_MAKE)
+        os.chmod(bindir, 0o755)
         os.chmod(os.path.join(bindir, "make"), 0o755)
         real = self.real_entry()
+        copy = os.path.join(shared, "entry")
+        subprocess.run(["cp", "-a", real, copy], check=True)
+        subprocess.run(["chmod", "-R", "a+rX", copy], check=True)
+        calls = os.path.join(shared, "make-calls")
+        open(calls, "w").close()
+        os.chmod(calls, 0o666)
         release = json.load(open(os.path.join(real, "manifest.json")))["release"]
         return {"HARDBENCH_CACHE": cache, "PATH": bindir + ":" + os.environ["PATH"],
-                "FAKE_MAKE_CALLS": os.path.join(cache, "make-calls"), "FAKE_REAL_ENTRY": real,
-                "FAKE_RELEASE": release}
+                "FAKE_MAKE_CALLS": calls, "FAKE_REAL_ENTRY": copy, "FAKE_RELEASE": release}
