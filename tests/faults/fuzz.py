@@ -237,6 +237,9 @@ def stand_ins(work):
 def main():
     harness, opts = parse_args(sys.argv)
     work = tempfile.mkdtemp(prefix="hardbench-fuzz-")
+    # Run as root, make runs as the unprivileged uid (kernel/sandbox.h): the stand-in must
+    # be one it can reach, or a build would find the real make.
+    os.chmod(work, 0o755)
     env = dict(os.environ, HARDBENCH_RESULTS=os.path.join(work, "results"),
                HARDBENCH_CACHE=os.path.join(work, "cache"),
                PATH=stand_ins(work) + ":" + os.environ.get("PATH", ""))
