@@ -108,7 +108,7 @@ static void add_machine(struct argv_builder *b, const struct qemu_plan *p,
 		addf(b, "-seed", "%d", p->icount_seed);
 		addf(b, "-rtc", "base=%s,clock=vm", ICOUNT_RTC_BASE);
 	}
-	addf(b, "-cpu", "%s", !strcmp(p->accel, "kvm") ? "host" : "max");
+	addf(b, "-cpu", "%s", qemu_cpu_model(p->accel));
 	addf(b, "-smp", "%d", p->cores);
 	addf(b, "-m", "%ldM", p->mem_mib);
 	/* memfd with share=on: vhost-user (virtiofsd) maps guest RAM. Binding to host NUMA
@@ -157,6 +157,11 @@ static void add_ports(struct argv_builder *b, const struct qemu_plan *p,
 		add_chardev(b, "socket", "hb-qmp", p->qmp_socket);
 		addf(b, "-mon", "chardev=hb-qmp,mode=control");
 	}
+}
+
+const char *qemu_cpu_model(const char *accel)
+{
+	return !strcmp(accel, "kvm") ? "host" : "max";
 }
 
 /* -plugin file=PATH[,ARGS]: the path escaped, the plugin's own arguments as given. */

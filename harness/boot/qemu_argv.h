@@ -50,5 +50,8 @@ char **qemu_build_argv(const struct qemu_plan *p);
 char *kernel_cmdline(const struct cmdline_plan *c);
 /* true for the machines qemu_build_argv knows. */
 bool qemu_machine_known(const char *machine);
+/* The -cpu model of an accel ("kvm": the host's; "tcg": "max", every feature TCG
+ * emulates), as the argv and meta.json's "qemu" record say it. */
+const char *qemu_cpu_model(const char *accel);
 
 #endif

@@ -1,5 +1,6 @@
 /* One reader of QEMU's version: the KVM probe's cache key wants the whole line, the
- * clock setup the number (icount with SMP needs 8.1). */
+ * clock setup the number (icount with SMP needs 8.1), meta.json the record of which QEMU
+ * counted (results/provenance.h). */
 #include "boot/qemu_version.h"
 
 #include <stdio.h>
@@ -32,4 +33,20 @@ int qemu_version_number(void)
 		v = major * 100 + minor;
 	free(line);
 	return v;
+}
+
+json_object *qemu_provenance_json(const char *accel, char *const *plugins)
+{
+	json_object *q = json_object_new_object(), *pl = json_object_new_array();
+	char *line = qemu_version_line();
+	const char *v = strstr(line, "version ");
+
+	json_object_object_add(q, "version", json_object_new_string(v ? v + strlen("version ") : line));
+	json_object_object_add(q, "binary", json_object_new_string(QEMU_BINARY));
+	json_object_object_add(q, "cpu", json_object_new_string(qemu_cpu_model(accel)));
+	for (size_t i = 0; plugins && plugins[i]; i++)
+		json_object_array_add(pl, json_object_new_string(plugins[i]));
+	json_object_object_add(q, "plugins", pl);
+	free(line);
+	return q;
 }

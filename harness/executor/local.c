@@ -10,6 +10,7 @@
 
 #include "boot/accel.h"
 #include "boot/clock.h"
+#include "boot/qemu_version.h"
 #include "commands.h"
 #include "common/argparse.h"
 #include "common/json.h"
@@ -21,6 +22,7 @@
 #include "executor/executor.h"
 #include "plot/plot.h"
 #include "report/report.h"
+#include "results/provenance.h"
 #include "results/store.h"
 #include "run/profile.h"
 #include "run/run.h"
@@ -140,6 +142,28 @@ static int open_result_set(struct run *r, int argc, char **argv)
 	r->meta = run_meta_build(r, argc, argv);
 	r->rs = rs_create(r->dir, r->meta);
 	return r->rs ? 0 : -1;
+}
+
+/* A resumed run must count with the QEMU it started with (results/provenance.h). */
+static int check_resumed_qemu(const struct run *r)
+{
+	json_object *now;
+	char *why = NULL;
+	int rc;
+
+	if (!r->opts->resume)
+		return 0;
+	now = json_object_new_object();
+	json_object_object_add(now, RS_META_CLOCK, json_object_get(hb_json_get(r->meta, RS_META_CLOCK)));
+	json_object_object_add(now, RS_META_QEMU, qemu_provenance_json(r->accel == ACCEL_KVM ? "kvm" : "tcg", NULL));
+	rc = rs_qemu_check(r->meta, now, "this run", "this host", &why);
+	if (rc < 0)
+		hb_error("%s: start a new run instead of resuming", why);
+	else if (rc > 0)
+		hb_warn("resume: %s", why);
+	free(why);
+	json_object_put(now);
+	return rc < 0 ? -1 : 0;
 }
 
 /* A resumed run must measure with the kernels it started with. */
@@ -281,7 +305,7 @@ static int execute(struct run *r, int argc, char **argv)
 	hb_info("accel: %s (%s)", r->accel == ACCEL_KVM ? "kvm" : "tcg", r->accel_reason ? r->accel_reason : "");
 	run_print_clocks(r, stderr);
 	run_print_vcpus(r, stderr);
-	if (check_resumed_kernels(r) != 0 || open_result_set(r, argc, argv) != 0)
+	if (check_resumed_kernels(r) != 0 || check_resumed_qemu(r) != 0 || open_result_set(r, argc, argv) != 0)
 		return HB_EXIT_FAIL;
 	sigemptyset(&stop);
 	sigaddset(&stop, SIGINT);

@@ -9,6 +9,7 @@
 #include "common/kernel_line.h"
 #include "common/log.h"
 #include "common/xalloc.h"
+#include "results/provenance.h"
 #include "results/store.h"
 
 static const char *const outcome_names[] = { "ok", "regression", "improvement", "not comparable" };
@@ -138,6 +139,20 @@ static bool has_variant(const struct gate_set *set, const char *variant)
 	return false;
 }
 
+/* Instruction counts of two QEMU versions do not compare; host times only warn. */
+static int check_qemu(const struct gate_set *run, const struct gate_set *ref)
+{
+	char *why = NULL;
+	int rc = rs_qemu_check(run->meta, ref->meta, "the run", "the reference", &why);
+
+	if (rc < 0)
+		hb_error("gate: %s", why);
+	else if (rc > 0)
+		hb_warn("gate: %s", why);
+	free(why);
+	return rc < 0 ? -1 : 0;
+}
+
 static int judge_all(const struct gate_set *run, const struct gate_set *ref,
 		     const struct gate_opts *opts, FILE *out)
 {
@@ -147,6 +162,8 @@ static int judge_all(const struct gate_set *run, const struct gate_set *ref,
 			 run->clock, ref->clock);
 		return HB_EXIT_USAGE;
 	}
+	if (check_qemu(run, ref) < 0)
+		return HB_EXIT_USAGE;
 	if (opts->relative_to && (!has_variant(run, opts->relative_to) || !has_variant(ref, opts->relative_to))) {
 		hb_error("gate: --relative: no variant '%s' in %s (accepted: a variant both sets hold)",
 			 opts->relative_to, has_variant(run, opts->relative_to) ? "the reference" : "the run");

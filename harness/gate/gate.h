@@ -11,13 +11,15 @@
  * the set's rounds where it has them. It means something across
  * machines only under the icount clock, whose instruction counts do not depend on the
  * host. Like is compared with like: a run and a reference of different clocks (meta.json
- * "clock", each sample's "clock"; none: host) are refused, exit 2. */
+ * "clock", each sample's "clock"; none: host) are refused, exit 2, and so are icount sets
+ * of different QEMU versions (results/provenance.h). */
 #ifndef HB_GATE_GATE_H
 #define HB_GATE_GATE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <json-c/json.h>
 
 #include "stats/stats.h"
 
@@ -41,6 +43,7 @@ struct gate_set {
 	size_t n, cap;
 	char *clock; /* the entries' clocks joined by '+' ("icount", "host+icount"); with no
 		      * entries, meta.json's clock name or "host" */
+	json_object *meta; /* its meta.json (a JSON report's "meta"), or NULL: which QEMU */
 };
 
 enum gate_outcome { GATE_OK, GATE_REGRESSION, GATE_IMPROVEMENT, GATE_NOT_COMPARABLE };
@@ -78,7 +81,8 @@ void gate_judge_relative(const struct gate_set *run, const struct gate_set *ref,
 			 const struct gate_opts *opts, struct gate_result *out);
 /* Runs the whole gate, printing one line per comparison to out. Returns HB_EXIT_OK,
  * HB_EXIT_FAIL (a regression, or an unreadable input) or HB_EXIT_USAGE (nothing in common,
- * or the two sets' clocks differ: one line naming both). */
+ * or the two sets' clocks, or under icount their QEMU versions, differ: one line naming
+ * both). */
 int gate_run(const char *run, const char *ref, const struct gate_opts *opts, FILE *out);
 /* Writes JUnit XML, one testcase per result. 0 or -1 after printing why. */
 int gate_write_junit(const char *path, const struct gate_result *res, size_t n,

@@ -97,7 +97,7 @@ static int load_dir(const char *dir, const char *baseline, struct gate_set *set)
 	}
 	dataset_free(&ds);
 	gate_set_clock(set, meta_clock(meta));
-	json_object_put(meta);
+	set->meta = meta;
 	return 0;
 }
 
@@ -168,9 +168,11 @@ static int load_json(const char *path, const char *baseline, struct gate_set *se
 			hb_warn("%s: rows[%zu] lacks workload, metric, variant, n or mean; ignored", path, i);
 	if (!text || !json_object_is_type(rows, json_type_array))
 		rc = -1;
-	else
+	else {
 		gate_set_clock(set, is_text(key(top, "clock")) ? json_object_get_string(key(top, "clock"))
 							       : NULL);
+		set->meta = json_object_get(key(top, "meta"));
+	}
 	json_object_put(top);
 	free(text);
 	return rc;
@@ -196,6 +198,7 @@ void gate_set_free(struct gate_set *set)
 	}
 	free(set->e);
 	free(set->clock);
+	json_object_put(set->meta);
 	memset(set, 0, sizeof(*set));
 }
 

@@ -11,6 +11,7 @@
 #include "common/xalloc.h"
 #include "report/compare_ctx.h"
 #include "report/report_profile.h"
+#include "results/provenance.h"
 #include "results/store.h"
 
 static int load_run(struct compare_run *r, const char *baseline)
@@ -45,6 +46,24 @@ static int check_clocks(const struct compare *c)
 				 c->runs[0].name, c->runs[0].gate.clock, c->runs[i].name, c->runs[i].gate.clock);
 			return HB_EXIT_USAGE;
 		}
+	return HB_EXIT_OK;
+}
+
+/* Like the gate: icount runs of two QEMU versions never compare; host times warn. */
+static int check_qemu(const struct compare *c)
+{
+	for (size_t i = 1; i < c->nruns; i++) {
+		char *why = NULL;
+		int rc = rs_qemu_check(c->runs[0].meta, c->runs[i].meta, c->runs[0].name, c->runs[i].name, &why);
+
+		if (rc < 0)
+			hb_error("report: --compare: %s", why);
+		else if (rc > 0)
+			hb_warn("report: --compare: %s", why);
+		free(why);
+		if (rc < 0)
+			return HB_EXIT_USAGE;
+	}
 	return HB_EXIT_OK;
 }
 
@@ -195,6 +214,8 @@ int report_compare(char *const *dirs, char *const *names, size_t n, const struct
 	}
 	if (rc == HB_EXIT_OK)
 		rc = check_clocks(&c);
+	if (rc == HB_EXIT_OK)
+		rc = check_qemu(&c);
 	if (rc == HB_EXIT_OK) {
 		c.clock = c.runs[0].gate.clock;
 		collect_rows(&c);

@@ -1,4 +1,4 @@
-/* The header of the text and markdown reports: the set, its accel and clock (what its
+/* The header of the text and markdown reports: the set, its accel, QEMU and clock (what its
  * numbers are), and which estimate the headline figures use. meta.json keys read here:
  * see results/store.h (RS_META_*). */
 #include <stdarg.h>
@@ -7,6 +7,7 @@
 
 #include "common/xalloc.h"
 #include "report/report_ctx.h"
+#include "results/provenance.h"
 #include "results/store.h"
 
 static json_object *meta_get(const struct report_ctx *ctx, const char *key)
@@ -86,6 +87,28 @@ static const char *member_string(json_object *o, const char *key)
 		? json_object_get_string(v) : NULL;
 }
 
+/* Which QEMU ran the guests (results/provenance.h); sets from before the record say
+ * nothing. Under icount it is part of what a number means. */
+static void qemu_lines(const struct report_ctx *ctx, bool md)
+{
+	json_object *q = meta_get(ctx, RS_META_QEMU), *plugins = NULL;
+	const char *v = rs_qemu_version(ctx->meta), *cpu = member_string(q, "cpu");
+	char *list = xstrdup("");
+
+	if (!v)
+		goto out;
+	if (json_object_object_get_ex(q, "plugins", &plugins) && json_object_is_type(plugins, json_type_array))
+		for (size_t i = 0; i < json_object_array_length(plugins); i++) {
+			char *next = xasprintf("%s%s%s", list, i ? ", " : "",
+					       json_object_get_string(json_object_array_get_idx(plugins, i)));
+			free(list);
+			list = next;
+		}
+	line(ctx, md, "qemu: %s, -cpu %s, TCG plugins: %s", v, cpu ? cpu : "?", *list ? list : "none");
+out:
+	free(list);
+}
+
 /* How the clock was chosen (meta.json clock.asked, .why, .workloads; sets from before
  * --clock auto say nothing): the run's answer, then each workload that differs. */
 static void choice_lines(const struct report_ctx *ctx, bool md)
@@ -124,6 +147,7 @@ void report_text_header(const struct report_ctx *ctx, bool md)
 	if (imported)
 		line(ctx, md, "imported from %s", json_object_get_string(imported));
 	accel_lines(ctx, md);
+	qemu_lines(ctx, md);
 	clock_lines(ctx, md);
 	choice_lines(ctx, md);
 	/* Under icount every vCPU runs in one host thread: sharing cores adds no noise there. */

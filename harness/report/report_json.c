@@ -13,6 +13,7 @@
 #include "report/report_profile.h"
 #include "report/report_per_patch.h"
 #include "results/jsonfmt.h"
+#include "results/provenance.h"
 #include "results/store.h"
 
 static void add(json_object *o, const char *key, json_object *v)
@@ -121,7 +122,7 @@ void report_render_json(struct report_ctx *ctx)
 	json_object *top = json_object_new_object(), *rows = json_object_new_array();
 	json_object *meta = json_object_new_object(), *per_patch;
 	static const char *const keys[] = { RS_META_VERSION, RS_META_CREATED, RS_META_ACCEL,
-		RS_META_ACCEL_REASON, RS_META_OVERCOMMIT, RS_META_IMPORTED, RS_META_CLOCK, NULL };
+		RS_META_ACCEL_REASON, RS_META_OVERCOMMIT, RS_META_IMPORTED, RS_META_CLOCK, RS_META_QEMU, NULL };
 
 	for (size_t i = 0; keys[i]; i++)
 		copy_meta_key(ctx, meta, keys[i]);

@@ -240,15 +240,16 @@ static int write_meta(const char *out, json_object *meta, char **why)
 	return rc ? HB_EXIT_FAIL : 0;
 }
 
-/* Reads every set's meta.json into metas[n]: 0, or HB_EXIT_USAGE with *why. */
-static int read_metas(char *const *sets, size_t n, json_object **metas, char **why)
+/* Reads every set's meta.json into metas[n]: 0, or HB_EXIT_USAGE with *why; with warn,
+ * differences that do not prevent the merge are said. */
+static int read_metas(char *const *sets, size_t n, json_object **metas, bool warn, char **why)
 {
 	for (size_t i = 0; i < n; i++)
 		if (!(metas[i] = rs_read_meta(sets[i]))) {
 			*why = xasprintf("merge: %s: not a result set (no readable meta.json)", sets[i]);
 			return HB_EXIT_USAGE;
 		}
-	return merge_check(metas, sets, n, why) == 0 ? 0 : HB_EXIT_USAGE;
+	return merge_check(metas, sets, n, warn, why) == 0 ? 0 : HB_EXIT_USAGE;
 }
 
 static void put_metas(json_object **metas, size_t n)
@@ -261,7 +262,7 @@ static void put_metas(json_object **metas, size_t n)
 int merge_check_sets(char *const *sets, size_t n, char **why)
 {
 	json_object **metas = xcalloc(n + 1, sizeof(*metas));
-	int rc = read_metas(sets, n, metas, why);
+	int rc = read_metas(sets, n, metas, false, why); /* merge_sets says the warnings */
 
 	put_metas(metas, n);
 	return rc;
@@ -302,7 +303,7 @@ static void union_definitions(json_object *meta, json_object *const *metas, size
 int merge_sets(const char *out, char *const *sets, size_t n, json_object *base, char **why)
 {
 	json_object **metas = xcalloc(n + 1, sizeof(*metas)), *meta = NULL;
-	int rc = read_metas(sets, n, metas, why);
+	int rc = read_metas(sets, n, metas, true, why);
 
 	if (rc == 0) {
 		/* A deep copy: the caller's base stays as it was if the merge fails. */

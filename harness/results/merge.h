@@ -5,7 +5,8 @@
  *
  * Sets measured differently cannot be pooled: other kernel cache keys for a build, other
  * parameters of a workload, other variant definitions, other accel or other clocks (a
- * set without "clock" counts as "host") are refused, naming the difference.
+ * set without "clock" counts as "host") are refused, naming the difference; so are sets
+ * of a counted clock (icount) from different QEMU versions (results/provenance.h).
  *
  * Rounds stay pairable: samples are paired by (workload, cores, boot), so when a set's
  * rounds collide with an earlier set's (two hosts each measured boot 0), its boots are
@@ -14,6 +15,7 @@
 #ifndef HB_RESULTS_MERGE_H
 #define HB_RESULTS_MERGE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <json-c/json.h>
 
@@ -24,8 +26,9 @@
 int merge_sets(const char *out, char *const *sets, size_t n, json_object *base, char **why);
 /* The checks of merge_sets without writing: 0, or HB_EXIT_USAGE with *why. */
 int merge_check_sets(char *const *sets, size_t n, char **why);
-/* 0 when the sets' meta.json can be merged, else -1 with the one-line *why. */
-int merge_check(json_object *const *metas, char *const *sets, size_t n, char **why);
+/* 0 when the sets' meta.json can be merged, else -1 with the one-line *why. With warn,
+ * says what differs but does not prevent it (host-clock sets of two QEMU versions). */
+int merge_check(json_object *const *metas, char *const *sets, size_t n, bool warn, char **why);
 /* The name of the host that measured set dir: meta host.hostname, else shard.node,
  * else the folder's name. Caller frees. */
 char *merge_host_name(json_object *meta, const char *dir);

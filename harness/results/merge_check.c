@@ -1,12 +1,14 @@
 /* Which result sets can be pooled: the same kernels, workload parameters, variant
- * definitions, accel and clock. */
+ * definitions, accel and clock, and for counted clocks the same QEMU. */
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/json.h"
+#include "common/log.h"
 #include "common/xalloc.h"
 #include "results/merge.h"
+#include "results/provenance.h"
 
 static const char *str_or(json_object *v, const char *dflt)
 {
@@ -114,10 +116,20 @@ static char *difference(json_object *a, json_object *b)
 	return NULL;
 }
 
-int merge_check(json_object *const *metas, char *const *sets, size_t n, char **why)
+int merge_check(json_object *const *metas, char *const *sets, size_t n, bool warn, char **why)
 {
 	for (size_t i = 1; i < n; i++) {
-		char *d = difference(metas[0], metas[i]);
+		char *d = difference(metas[0], metas[i]), *q = NULL;
+		int qrc = d ? 0 : rs_qemu_check(metas[0], metas[i], sets[0], sets[i], &q);
+
+		if (qrc < 0) {
+			*why = xasprintf("merge: %s", q);
+			free(q);
+			return -1;
+		}
+		if (qrc > 0 && warn)
+			hb_warn("merge: %s", q);
+		free(q);
 		if (d) {
 			*why = xasprintf("merge: %s and %s differ in %s (accepted: sets measured with the "
 					 "same kernels, workload parameters, variants, accel and clock)",

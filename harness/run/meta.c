@@ -7,7 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "boot/qemu_version.h"
 #include "results/jsonfmt.h"
+#include "results/provenance.h"
 #include "common/log.h"
 #include "common/xalloc.h"
 #include "hostinfo/hostinfo.h"
@@ -155,6 +157,9 @@ json_object *run_meta_build(const struct run *r, int argc, char **argv)
 	json_object_object_add(m, RS_META_ACCEL, json_object_new_string(r->accel == ACCEL_KVM ? "kvm" : "tcg"));
 	json_object_object_add(m, RS_META_ACCEL_REASON, json_object_new_string(r->accel_reason ? r->accel_reason : ""));
 	json_object_object_add(m, RS_META_CLOCK, run_clocks_json(r));
+	/* Which QEMU counted: gate, merge and --compare refuse counted clocks of two. A run
+	 * loads no TCG plugin today; one that does lists it here. */
+	json_object_object_add(m, RS_META_QEMU, qemu_provenance_json(r->accel == ACCEL_KVM ? "kvm" : "tcg", NULL));
 	json_object_object_add(m, RS_META_OVERCOMMIT, json_object_new_boolean(r->opts->vm.overcommit));
 	json_object_object_add(m, "pinning", json_object_new_boolean(r->opts->vm.pin));
 	/* "kernels" is the first line's, keyed by build as before lines (report --against-seeds

@@ -22,6 +22,11 @@ rc=$?
 [ "$(meta "$SET" .clock.name)" = icount ] || fail "meta.json clock is $(meta "$SET" .clock.name), want icount"
 [ "$(meta "$SET" .estimate.cells)" = 9 ] || fail "meta.json estimate.cells is $(meta "$SET" .estimate.cells), want 9"
 [ -n "$(meta "$SET" '.finished // empty')" ] || fail "meta.json has no finished time"
+# which QEMU counted: the version its binary says, the TCG CPU model, no plugin
+qv=$(qemu-system-x86_64 --version | sed -n '1s/.*version //p')
+[ "$(meta "$SET" .qemu.version)" = "$qv" ] || fail "meta.json qemu.version is '$(meta "$SET" .qemu.version)', want '$qv'"
+[ "$(meta "$SET" .qemu.cpu)" = max ] && [ "$(meta "$SET" '.qemu.plugins | length')" = 0 ] ||
+	fail "meta.json qemu: $(jq -c .qemu "$SET/meta.json")"
 
 # this host's pace: the same plan again, dry, is estimated from these 9 cells' real seconds
 "$HARNESS" run --dry-run --variants baseline,init_on_alloc,init_on_free --workloads hugetlb,hackbench,test_vmalloc \
