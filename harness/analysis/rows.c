@@ -32,12 +32,47 @@ static struct row_estimate estimate_of_paired(const struct paired_estimate *pe)
 
 static const struct row_estimate unknown = { NAN, NAN, NAN, NAN, NAN, NAN };
 
+/* Units of time, where a reading of exactly 0 means the clock did not tick (a count of 0,
+ * an IPI count say, is a real value). */
+static bool time_unit(const char *unit)
+{
+	static const char *const units[] = { "s", "ms", "us", "usec", "ns", NULL };
+
+	for (size_t i = 0; units[i]; i++)
+		if (!strcmp(unit, units[i]))
+			return true;
+	return false;
+}
+
+static bool all_zero(const struct ds_cell *c)
+{
+	return c->w.n > 0 && c->w.min == 0 && c->w.max == 0;
+}
+
+/* The rule of ROW_TOO_FEW_EVENTS (rows.h). */
+static bool too_few_events(const struct ds_group *g, const struct ds_cell *cell, const struct ds_cell *base)
+{
+	if (time_unit(g->unit)) /* a time's zeros are its clock's resolution (ROW_BELOW_RESOLUTION) */
+		return false;
+	if (all_zero(cell) || all_zero(base))
+		return true;
+	/* A metric without a unit (an imported CSV's) may be a time of whole seconds. */
+	if (!cell->whole || !base->whole || !*g->unit)
+		return false;
+	return cell->w.mean * (double)cell->w.n < ROW_MIN_EVENTS ||
+	       base->w.mean * (double)base->w.n < ROW_MIN_EVENTS;
+}
+
 /* The comparison of a non-baseline cell: Welch always, paired when the rounds allow. */
 static void compare_row(const struct ds_group *g, const struct ds_cell *cell,
 			const struct ds_cell *base, const struct rows_opts *opts, struct group_row *r)
 {
 	struct summary bs;
 
+	if (too_few_events(g, cell, base)) {
+		r->status = ROW_TOO_FEW_EVENTS;
+		return;
+	}
 	summary_from_welford(&base->w, &bs);
 	if (stats_compare(&r->s, &bs, g->lower_is_better, &r->c) < 0) {
 		r->status = ROW_BASELINE_ZERO;
@@ -55,18 +90,6 @@ static void compare_row(const struct ds_group *g, const struct ds_cell *cell,
 	r->paired = r->pe.n_pairs >= ROW_MIN_PAIRS;
 	if (r->paired)
 		r->head = estimate_of_paired(&r->pe);
-}
-
-/* Units of time, where a reading of exactly 0 means the clock did not tick (a count of 0,
- * an IPI count say, is a real value). */
-static bool time_unit(const char *unit)
-{
-	static const char *const units[] = { "s", "ms", "us", "usec", "ns", NULL };
-
-	for (size_t i = 0; units[i]; i++)
-		if (!strcmp(unit, units[i]))
-			return true;
-	return false;
 }
 
 static bool below_resolution(const struct ds_group *g, const struct ds_cell *cell,
@@ -191,6 +214,8 @@ const char *group_row_problem(const struct group_row *r)
 		return "baseline mean is 0: no ratio";
 	case ROW_BELOW_RESOLUTION:
 		return "below the clock's resolution (a reading of 0: shorter than the clock's step)";
+	case ROW_TOO_FEW_EVENTS:
+		return "too few events: no ratio to judge";
 	default:
 		return NULL;
 	}

@@ -45,7 +45,22 @@ enum row_status {
 	 * step (the guest tick, for user and sys), so its values sit within a few steps of
 	 * zero and neither a ratio nor an interval means anything. */
 	ROW_BELOW_RESOLUTION,
+	ROW_TOO_FEW_EVENTS, /* not a time: a side all zeros, or a count too small for a ratio */
 };
+
+/* "Too few events": a row of a metric that is not a time (a time's zeros are
+ * ROW_BELOW_RESOLUTION) gets no estimate and no verdict (text, page, mail, json) when
+ *  - either side's samples are all zero: a zero has no ratio, and "-100%" from 1 event
+ *    against 0 is not a measurement (hackbench's ipi_tlb: 1 IPI in 8 boots of baseline,
+ *    0 in every boot of init_on_free); or
+ *  - the metric counts events (every sample on both sides a whole number >= 0, its unit
+ *    given: "IPIs", "cycles") and either side counted fewer than ROW_MIN_EVENTS in all
+ *    its samples.
+ *    Counts that small are not normal: a Poisson count of 10 has a relative standard
+ *    error of 1/sqrt(10) = 32%, so the ratio of two such counts is uncertain by 45% or
+ *    more before any other noise, and per-round ratios with zeros in them drop rounds
+ *    unpaired. Large counts (cycles, IPIs by the thousand) never come near it. */
+#define ROW_MIN_EVENTS 10
 
 struct group_row {
 	const struct ds_group *g;

@@ -19,14 +19,16 @@
 #include "report/report_profile.h"
 #include "report/wrap.h"
 
-/* Does the block gs[0..n) (one workload) hold its primary metric? Else every metric of
- * the block matters (imported sets, workloads the harness does not know). */
-static bool matters(struct ds_group *const *gs, size_t n, const char *primary, const struct ds_group *g)
+/* Does the block gs[0..n) (one workload), as --metric leaves it, hold its primary metric?
+ * Else every metric of the block matters (imported sets, workloads the harness does not
+ * know, --metric naming another). */
+static bool matters(const struct report_ctx *ctx, struct ds_group *const *gs, size_t n, const char *primary,
+		    const struct ds_group *g)
 {
 	bool has_primary = false;
 
 	for (size_t i = 0; primary && i < n; i++)
-		has_primary |= !strcmp(gs[i]->metric, primary);
+		has_primary |= report_wants(ctx, gs[i]) && !strcmp(gs[i]->metric, primary);
 	return !has_primary || !strcmp(g->metric, primary);
 }
 
@@ -96,7 +98,7 @@ static void one_liners(struct report_ctx *ctx, struct ds_group *const *gs, size_
 		       struct group_row *rows)
 {
 	for (size_t i = 0; i < n; i++) {
-		if (!report_wants(ctx, gs[i]) || !matters(gs, n, primary, gs[i]))
+		if (!report_wants(ctx, gs[i]) || !matters(ctx, gs, n, primary, gs[i]))
 			continue;
 		size_t nr = group_rows_opts(&ctx->ds, gs[i], ctx->baseline, ctx->ratio_to, &ctx->rows, rows);
 		for (size_t k = 0; k < nr; k++) {
@@ -122,7 +124,7 @@ static void compact_tables(struct report_ctx *ctx, struct ds_group *const *gs, s
 
 	for (size_t i = 0; i < n; i++) {
 		struct table t;
-		if (!report_wants(ctx, gs[i]) || !matters(gs, n, primary, gs[i]))
+		if (!report_wants(ctx, gs[i]) || !matters(ctx, gs, n, primary, gs[i]))
 			continue;
 		char *place = mail_place(ctx, gs[i]);
 		fprintf(ctx->out, "\n%s, %s%s%s%s (%s is better):\n", place, gs[i]->metric,
@@ -138,6 +140,7 @@ static void compact_tables(struct report_ctx *ctx, struct ds_group *const *gs, s
 			table_cell(&t, "%s", fmt_value(b, r->s.mean));
 			table_cell(&t, "%s", r->status == ROW_IS_BASELINE ? "-"
 				   : r->status == ROW_BELOW_RESOLUTION ? "below resolution"
+				   : r->status == ROW_TOO_FEW_EVENTS ? "too few events"
 				   : ok ? fmt_cost(b, r->head.slowdown_pct) : "?");
 			table_cell(&t, "%s", ok ? fmt_cost_ci(b, r->head.slowdown_pct, r->head.ci95_low_pct,
 							      r->head.ci95_high_pct) : "-");

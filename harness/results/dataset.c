@@ -1,6 +1,7 @@
 #include "results/dataset.h"
 
 #include <search.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,7 +94,7 @@ static struct ds_cell *group_cell(struct ds_group *g, int variant)
 			return &g->cells[i];
 	g->cells = xgrow(g->cells, &g->cells_cap, g->ncells + 1, sizeof(*g->cells));
 	g->cells[g->ncells].variant = variant;
-	g->cells[g->ncells] = (struct ds_cell){ .variant = variant };
+	g->cells[g->ncells] = (struct ds_cell){ .variant = variant, .whole = true };
 	welford_init(&g->cells[g->ncells].w);
 	return &g->cells[g->ncells++];
 }
@@ -163,6 +164,7 @@ void dataset_add_sample(struct dataset *ds, const struct sample *s)
 	struct ds_cell *cell = group_cell(g, v);
 
 	welford_add(&cell->w, s->value);
+	cell->whole &= s->value >= 0 && s->value == floor(s->value);
 	if (s->boot >= 0)
 		welford_add(&cell_round(cell, s->boot)->w, s->value);
 	ds->samples++;

@@ -25,6 +25,7 @@ struct ds_round {
 struct ds_cell {
 	int variant; /* index into dataset.variants */
 	struct welford w;
+	bool whole;  /* every sample a whole number >= 0 (what a count of events is) */
 	/* Per round, ascending by boot; none for samples without a boot (imported CSVs
 	 * without a boot column). */
 	struct ds_round *rounds;
