@@ -201,6 +201,71 @@ static char *read_rerun(const struct report_ctx *ctx)
 	return out;
 }
 
+/* workload_boots' "name=N" for w, or dflt. */
+static long own_rounds(json_object *own, const char *w, long dflt)
+{
+	size_t n = strlen(w);
+
+	for (size_t i = 0; i < json_object_array_length(own); i++) {
+		const char *item = json_object_get_string(json_object_array_get_idx(own, i));
+		if (item && !strncmp(item, w, n) && item[n] == '=')
+			return atol(item + n + 1);
+	}
+	return dflt;
+}
+
+/* Each workload's rounds: the plan's boots, or its own (plan.workload_boots: the main
+ * job's workload.ini icount_boots, e.g. hackbench's 8). */
+static void read_rounds(const struct report_ctx *ctx, struct report_conditions *c)
+{
+	json_object *ws = AT("plan", "workloads"), *own = AT("plan", "workload_boots");
+	long boots = long_of(AT("plan", "boots")), first = -1;
+	bool dflt_used = false, owns_agree = true;
+
+	c->rounds = boots;
+	c->order = str_of(AT("plan", "order"));
+	c->until_ci = AT("plan", "until_ci") != NULL;
+	if (boots < 0 || !json_object_is_type(ws, json_type_array) || !json_object_is_type(own, json_type_array))
+		return;
+	for (size_t i = 0; i < json_object_array_length(ws); i++) {
+		const char *w = json_object_get_string(json_object_array_get_idx(ws, i));
+		long r = w ? own_rounds(own, w, boots) : boots;
+		char *item;
+
+		if (r == boots) {
+			dflt_used = true;
+			continue;
+		}
+		owns_agree &= first < 0 || r == first;
+		if (first < 0)
+			first = r;
+		item = xasprintf("%s %ld", w, r);
+		append(&c->rounds_own, item);
+		free(item);
+	}
+	if (!dflt_used && c->rounds_own) { /* every workload has its own */
+		c->rounds = owns_agree ? first : -1;
+		if (owns_agree) {
+			free(c->rounds_own);
+			c->rounds_own = NULL;
+		}
+	}
+}
+
+char *conditions_rounds(const struct report_conditions *c)
+{
+	const char *upto = c->until_ci ? "up to " : "";
+
+	if (c->rounds >= 0 && c->rounds_own)
+		return xasprintf("%s%ld round%s of every variant (%s)", upto, c->rounds, c->rounds == 1 ? "" : "s",
+				 c->rounds_own);
+	if (c->rounds >= 0)
+		return xasprintf("%s%ld round%s of every variant", upto, c->rounds, c->rounds == 1 ? "" : "s");
+	if (c->rounds_own)
+		return xasprintf("%srounds of every variant: %s", upto, c->rounds_own);
+	return NULL;
+}
+
 void conditions_read(const struct report_ctx *ctx, struct report_conditions *c)
 {
 	*c = (struct report_conditions){ 0 };
@@ -213,7 +278,7 @@ void conditions_read(const struct report_ctx *ctx, struct report_conditions *c)
 	c->accel_reason = str_of(AT(RS_META_ACCEL_REASON));
 	c->clock = xstrdup(report_clock(ctx));
 	c->clock_means = str_of(AT(RS_META_CLOCK, "means"));
-	c->rounds = long_of(AT("plan", "boots"));
+	read_rounds(ctx, c);
 	c->reps = long_of(AT("plan", "reps"));
 	c->created = str_of(AT(RS_META_CREATED));
 	c->imported = str_of(AT(RS_META_IMPORTED));
@@ -229,7 +294,7 @@ void conditions_free(struct report_conditions *c)
 {
 	char **strings[] = { &c->cpu, &c->hostname, &c->accel, &c->accel_reason, &c->clock,
 			     &c->clock_means, &c->params, &c->created, &c->imported, &c->host_load,
-			     &c->rerun };
+			     &c->rerun, &c->rounds_own, &c->order };
 
 	for (size_t i = 0; i < sizeof(strings) / sizeof(strings[0]); i++)
 		free(*strings[i]);

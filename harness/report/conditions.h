@@ -33,6 +33,10 @@ struct report_conditions {
 	struct cond_variant *variants;
 	size_t nvariants;
 	long rounds, reps;  /* the plan's boots and reps; -1: unknown */
+	char *rounds_own;   /* workloads with rounds of their own ("hackbench 8"), NULL: none;
+			     * rounds is then the others' (-1 when every workload has its own) */
+	char *order;        /* "interleaved" or "grouped"; NULL: unknown */
+	int until_ci;       /* the rounds are --until-ci's most */
 	char *params;       /* "hackbench.groups=2, ..." or NULL */
 	size_t cells;       /* cells.jsonl records with a time */
 	double guest_seconds; /* their sum: the guests' time, builds excluded */
@@ -43,6 +47,10 @@ struct report_conditions {
 };
 
 void conditions_read(const struct report_ctx *ctx, struct report_conditions *c);
+/* "8 rounds of every variant", "3 rounds of every variant (hackbench 8)", "rounds of
+ * every variant: hackbench 8, kbuild 4" ("up to" under --until-ci); NULL when the set
+ * does not say. Caller frees. */
+char *conditions_rounds(const struct report_conditions *c);
 void conditions_free(struct report_conditions *c);
 /* "1h02m03s", "4m05s", "12.3s". buf: 32 bytes. */
 const char *conditions_duration(char *buf, double seconds);

@@ -94,14 +94,15 @@ static void variants_item(FILE *out, const struct report_conditions *c)
 
 static void rounds_item(FILE *out, const struct report_conditions *c)
 {
-	char d[32];
+	char d[32], *rounds = conditions_rounds(c);
 
 	term(out, "rounds and reps");
-	if (c->rounds >= 0 && c->reps >= 0)
-		fprintf(out, "%ld round%s (boots of every variant, interleaved), %ld rep%s per boot", c->rounds,
-			c->rounds == 1 ? "" : "s", c->reps, c->reps == 1 ? "" : "s");
+	if (rounds && c->reps >= 0)
+		html_textf(out, "%s, %s, %ld rep%s per boot", rounds,
+			   c->order ? c->order : "interleaved", c->reps, c->reps == 1 ? "" : "s");
 	else
 		fputs("not recorded", out);
+	free(rounds);
 	if (c->params)
 		html_textf(out, "; parameters %s", c->params);
 	fputs("</dd>\n", out);

@@ -176,9 +176,11 @@ static char *conditions_paragraph(const struct report_ctx *ctx, const struct rep
 	for (size_t i = 0; i < c->nvariants; i++)
 		ADD("%s%s %s (%s)", p, i ? "," : "", c->variants[i].name,
 		    c->variants[i].cmdline ? c->variants[i].cmdline : "command line not recorded");
-	if (c->rounds >= 0 && c->reps >= 0)
-		ADD("%s; %ld round%s of every variant, interleaved, %ld rep%s per boot", p, c->rounds,
-		    c->rounds == 1 ? "" : "s", c->reps, c->reps == 1 ? "" : "s");
+	char *rounds = conditions_rounds(c);
+	if (rounds && c->reps >= 0)
+		ADD("%s; %s, %s, %ld rep%s per boot", p, rounds, c->order ? c->order : "interleaved",
+		    c->reps, c->reps == 1 ? "" : "s");
+	free(rounds);
 	if (c->params)
 		ADD("%s; parameters %s", p, c->params);
 	if (c->cells)

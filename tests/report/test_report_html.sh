@@ -20,7 +20,7 @@ else
 fi
 grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$WORK/ref.html" || fail "no policy"
 grep -Eq '(src|href)="(https?:)?//|<link|@import|url\(' "$WORK/ref.html" && fail "the page fetches something"
-for text in 'AMD EPYC' 'init_on_alloc=1 init_on_free=0' '1 round (boots of every variant' \
+for text in 'AMD EPYC' 'init_on_alloc=1 init_on_free=0' '1 round of every variant, interleaved' \
 	'6.1 (6.1.192): base 4b50a4af97ce' 'harness run --variants baseline,init_on_alloc,init_on_free' \
 	'<td class="verdict">within noise</td>' '<td class="verdict">worse</td>' '<th scope="col" class="num">95% CI</th>' '<th scope="col" class="num">cost [%, or x]</th>' \
 	'<td class="num" data-v="19254.' '>193.5x</td>' '>below resolution</td>' \

@@ -50,6 +50,27 @@ jq -c 'if .workload == "hackbench" then .cores = 2 else . end' "$DATA/../../ci/r
 grep -q 'guests of 1,2 vCPUs (hugetlb 1, hackbench 2, test_vmalloc-performance 1) and 1024M of memory;' \
 	"$WORK/mix.txt" || fail "conditions lack the vCPUs per workload: $(cat "$WORK/mix.txt")"
 
+tap_case workloads_own_rounds_stated
+# the main job runs some workloads for rounds of their own (plan.workload_boots: workload.ini
+# icount_boots): the conditions of mail and page give them, not only the plan's boots.
+# rounds SET WORKLOADS OWN: the quick reference with plan.workloads and workload_boots set
+rounds() {
+	mkdir -p "$WORK/$1"
+	cp "$DATA/../../ci/reference/samples.jsonl" "$WORK/$1/"
+	jq --argjson w "$2" --argjson o "$3" '.plan.workloads = $w | .plan.workload_boots = $o' \
+		"$DATA/../../ci/reference/meta.json" > "$WORK/$1/meta.json"
+	"$HARNESS" report "$WORK/$1" --format mail | tr '\n' ' ' | tr -s ' ' > "$WORK/$1.txt"
+	"$HARNESS" report "$WORK/$1" --format html > "$WORK/$1.html"
+}
+rounds hb '["hackbench"]' '["hackbench=8"]'
+grep -q '; 8 rounds of every variant, interleaved, 3 reps per boot;' "$WORK/hb.txt" || fail "mail: $(cat "$WORK/hb.txt")"
+grep -q '8 rounds of every variant, interleaved, 3 reps per boot' "$WORK/hb.html" || fail "page lacks 8 rounds"
+rounds mixed '["hugetlb","hackbench","test_vmalloc"]' '["hackbench=8"]'
+grep -q '; 1 round of every variant (hackbench 8), interleaved,' "$WORK/mixed.txt" || fail "mail: $(cat "$WORK/mixed.txt")"
+grep -q '1 round of every variant (hackbench 8), interleaved' "$WORK/mixed.html" || fail "page lacks hackbench's 8"
+rounds owns '["hackbench","kbuild"]' '["hackbench=8","kbuild=4"]'
+grep -q '; rounds of every variant: hackbench 8, kbuild 4, interleaved,' "$WORK/owns.txt" || fail "mail: $(cat "$WORK/owns.txt")"
+
 tap_case imported_set
 import "$DATA/seed001-cook-kbuild.csv" "$WORK/cook"
 "$HARNESS" report "$WORK/cook" --format mail > "$WORK/cook.txt" 2>&1 || fail "mail of an import"
