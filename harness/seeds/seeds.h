@@ -110,6 +110,7 @@ enum seed_sign {
 	SIGN_PUBLISHED_NOISE, /* the published effect is within its noise */
 	SIGN_MEASURED_NOISE,  /* the measured effect is within 2 standard errors of none */
 	SIGN_BOTH_NOISE,
+	SIGN_NO_ERROR,        /* one sample on a side (n=1): no error estimate, no judgement */
 };
 
 struct seed_agreement {

@@ -41,7 +41,16 @@ void seed_agree(const struct seed_figure *f, double measured, double measured_se
 			  fabs(log10(fabs(out->factor))) < log10(SAME_ORDER_FACTOR);
 	out->within_2x = isfinite(out->factor) && out->factor >= 1 / WITHIN_FACTOR &&
 			 out->factor <= WITHIN_FACTOR;
-	if (pub_noise && meas_noise) {
+	if (!isfinite(measured_se)) {
+		/* With one sample a side nothing says whether 1.05x against 1.50x is another order
+		 * of magnitude or the same effect seen through noise. */
+		out->sign = SIGN_NO_ERROR;
+		if (isfinite(out->factor))
+			snprintf(out->text, sizeof(out->text), "n=1: no judgement (effect %.*fx published)",
+				 fabs(out->factor) < 100 ? 2 : 0, out->factor);
+		else
+			snprintf(out->text, sizeof(out->text), "n=1: no judgement");
+	} else if (pub_noise && meas_noise) {
 		out->sign = SIGN_BOTH_NOISE;
 		snprintf(out->text, sizeof(out->text), "%s", f->expect_none ? "no effect expected, none measured: agree"
 									   : "both within noise: agree");

@@ -104,7 +104,7 @@ static json_object *measured_json(struct seeds_report *sr, const struct seed_mat
 static const char *sign_name(enum seed_sign s)
 {
 	static const char *const names[] = { "same", "opposite", "published within noise",
-		"measured within noise", "both within noise" };
+		"measured within noise", "both within noise", "no judgement (n=1)" };
 	return names[s];
 }
 

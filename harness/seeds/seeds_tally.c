@@ -70,6 +70,7 @@ static void tally_row(struct seeds_tally *t, const struct seed_match *m)
 	t->same += m->agree.sign == SIGN_SAME || m->agree.sign == SIGN_BOTH_NOISE;
 	t->order += m->agree.sign == SIGN_SAME && m->agree.same_order;
 	t->within += m->agree.sign == SIGN_SAME && m->agree.within_2x;
+	t->unjudged += m->agree.sign == SIGN_NO_ERROR;
 	t->big += r != RESOLUTION_NONE_TO_RESOLVE;
 	t->resolved += r == RESOLUTION_RESOLVED;
 	t->smaller += r == RESOLUTION_SMALLER;

@@ -19,6 +19,7 @@ enum seeds_resolution {
 struct seeds_tally {
 	const char *seed, *workload; /* of a per-seed tally; NULL for the run's */
 	size_t compared, same, order, within, big, resolved, smaller, too_wide;
+	size_t unjudged; /* n=1 on a side: no error estimate, so no agreement either way */
 	size_t none_expected, none_included; /* expect_none rows; those whose CI spans none */
 	double *none_reach_pct;              /* how far each of their CIs reaches from none */
 };

@@ -72,6 +72,8 @@ static void summary(struct seeds_report *sr, bool md)
 		"of at least 2%% ha%s a 95%% CI that excludes no effect", md ? "- " : "", t.compared,
 		t.compared == 1 ? "" : "s", t.same, t.same == 1 ? "s" : "", t.order, t.within,
 		t.resolved, t.big, t.resolved == 1 ? "s" : "ve");
+	if (t.unjudged)
+		fprintf(out, "; %zu with n=1 on a side: no judgement", t.unjudged);
 	if (t.big > t.resolved)
 		fprintf(out, " (of the other %zu, %zu exclude%s the published effect too: smaller here "
 			"than published; %zu %s too wide to tell)", t.big - t.resolved, t.smaller,

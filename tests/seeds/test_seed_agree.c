@@ -34,9 +34,13 @@ TEST(ratio_figures)
 	CHECK(a.sign == SIGN_OPPOSITE && !strcmp(a.text, "opposite sign"), "%s", a.text);
 	/* 1.05x for 1.50x published: both slower, the effect a tenth */
 	f = figure(SEED_RATIO, 1.50, NAN, false);
-	seed_agree(&f, 1.049, NAN, &a);
+	seed_agree(&f, 1.049, 0.005, &a);
 	CHECK(a.sign == SIGN_SAME && !a.same_order, "%s", a.text);
 	CHECK(strstr(a.text, "another order of magnitude") != NULL, "%s", a.text);
+	/* the same with one sample a side: no error estimate, so no judgement of the order */
+	seed_agree(&f, 1.049, NAN, &a);
+	CHECK(a.sign == SIGN_NO_ERROR, "%s", a.text);
+	CHECK(!strcmp(a.text, "n=1: no judgement (effect 0.10x published)"), "%s", a.text);
 }
 
 /* Slowdowns in percent with their standard errors (seed 001: +7.71%, st.err 0.45%). */
@@ -53,8 +57,8 @@ TEST(slowdown_figures)
 	CHECK(a.sign == SIGN_OPPOSITE, "%s", a.text);
 	seed_agree(&f, -3.0, 23.6, &a); /* the noisy hackbench of a busy host */
 	CHECK(a.sign == SIGN_MEASURED_NOISE, "%s", a.text);
-	seed_agree(&f, 3.0, NAN, &a); /* n=1: no st.err, taken at face value */
-	CHECK(a.sign == SIGN_SAME, "%s", a.text);
+	seed_agree(&f, 3.0, NAN, &a); /* n=1: no st.err, so no judgement */
+	CHECK(a.sign == SIGN_NO_ERROR && !strcmp(a.text, "n=1: no judgement (effect 0.39x published)"), "%s", a.text);
 	/* -0.04% (st.err 0.46%): the published effect is noise */
 	f = figure(SEED_SLOWDOWN_PCT, -0.04, 0.46, false);
 	seed_agree(&f, 5.0, 0.2, &a);
