@@ -1,6 +1,7 @@
-/* Splitting what a user saved from a list into patches. Hand-written: no packaged C
- * library splits mboxes into git patches (git mailsplit/mailinfo would, but they are
- * git's programs and rewrite the mails, where the cache key wants the bytes given). */
+/* Splitting what a user saved from a list into patches. The split is hand-written: it
+ * keeps each mail's bytes as given, which the cache key hashes (git mailsplit/mailinfo and
+ * GMime's mbox reader rewrite or re-serialise them). Mails encoded by their sender are
+ * decoded by GMime (mail_decode.c). */
 #include "configs/series.h"
 
 #include <ctype.h>
@@ -15,6 +16,7 @@
 #include "common/fileutil.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
+#include "configs/mail_decode.h"
 
 enum { NAME_MAX_LEN = 40 };
 
@@ -46,7 +48,8 @@ static bool starts_mail(const char *text, const char *line)
 {
 	if (!starts(line, "From "))
 		return false;
-	return line == text || (line >= text + 2 && line[-2] == '\n') || is_format_patch_from(line);
+	return line == text || (line >= text + 2 && line[-2] == '\n') || is_format_patch_from(line) ||
+	       starts(line, "From git@z "); /* b4 am's .mbx marks each mail so */
 }
 
 /* The value of header name in the mail's headers (folded lines joined), or NULL. */
@@ -116,20 +119,41 @@ static bool is_reply(const char *subject)
 	return !strncasecmp(subject, "re:", 3);
 }
 
+/* An encoded mail, decoded (mail_decode.h): appended to s when it carries a diff, its
+ * text the decoded mail (which names the SHA-256 of the bytes given). 0, or -1 with *why. */
+static int add_decoded(const char *where, const char *mail, const char *end, struct series *s, char **why)
+{
+	struct decoded_mail d;
+	int number;
+	char *clean;
+
+	if (mail_decode(where, mail, end, &d, why) < 0)
+		return -1;
+	clean = strip_tags(d.subject ? d.subject : "", &number);
+	if (number >= 0) {
+		s->patches = xrealloc(s->patches, (s->n + 1) * sizeof(*s->patches));
+		s->patches[s->n++] = (struct series_patch){ .origin = xstrdup(where), .subject = clean,
+							    .number = number, .text = d.text };
+		d.text = NULL;
+	} else {
+		free(clean);
+	}
+	decoded_mail_free(&d);
+	return 0;
+}
+
 /* One mail [mail, end): appended to s when it carries a diff. 0, or -1 with *why. */
 static int add_mail(const char *origin, int index, bool several, const char *mail,
 		    const char *end, struct series *s, char **why)
 {
 	char *subject = header(mail, end, "Subject");
-	char *encoding = header(mail, end, "Content-Transfer-Encoding");
 	char *where = several ? xasprintf("%s (mail %d)", origin, index) : xstrdup(origin);
 	int number = 0, rc = 0;
 
-	if (encoding && (strcasestr(encoding, "base64") || strcasestr(encoding, "quoted-printable"))) {
-		*why = xasprintf("%s: the mail is %s encoded (accepted: plain 7bit or 8bit mails, as "
-				 "git format-patch writes them and lore.kernel.org's raw mbox keeps them)",
-				 where, encoding + strspn(encoding, " "));
-		rc = -1;
+	const char *how;
+
+	if (mail_is_encoded(mail, end, &how) && !(subject && is_reply(subject))) {
+		rc = add_decoded(where, mail, end, s, why);
 	} else if (has_diff(mail, end) && !(subject && is_reply(subject))) {
 		char *clean = strip_tags(subject ? subject : "", &number);
 		if (number >= 0) {
@@ -144,7 +168,6 @@ static int add_mail(const char *origin, int index, bool several, const char *mai
 	}
 	free(where);
 	free(subject);
-	free(encoding);
 	return rc;
 }
 

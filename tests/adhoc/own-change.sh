@@ -183,6 +183,38 @@ PY
 	refused_before_build "^harness: --patch hbtest: .*0002-costly.patch: patch 2/3 'af_unix: clear each stream skb eight more times (a known cost)' does not apply to .*: hunk #1 FAILED at [0-9]* in net/unix/af_unix.c" \
 		--patch "hbtest=$work/damaged" --per-patch
 	;;
+patch-qp)
+	# The known-cost patch as a mailer sends it: quoted-printable ("=3D" for "=", "=20" for
+	# the blank context line's space, the long line soft-broken with "="), as seed 000's own
+	# mail was. --patch decodes it (GMime) and checks it applies to the 6.1 source before
+	# any build; the same mail damaged in one context line is refused naming the hunk.
+	write_costly_patch
+	python3 - "$work/costly.patch" "$work/qp.patch" <<'PY' || fail "encoding the mail"
+import email, email.charset, email.policy, sys
+plain = email.message_from_bytes(open(sys.argv[1], 'rb').read())
+cs = email.charset.Charset('utf-8')
+cs.body_encoding = email.charset.QP
+mail = email.message.Message()
+mail['From'], mail['Subject'] = plain['From'], plain['Subject']
+mail.set_payload(plain.get_payload(), cs)
+open(sys.argv[2], 'wb').write(mail.as_bytes(policy=email.policy.SMTP.clone(linesep='\n')))
+PY
+	cat "$work/qp.patch"
+	grep -q '^Content-Transfer-Encoding: quoted-printable$' "$work/qp.patch" && grep -q '=3D' "$work/qp.patch" &&
+		grep -q '^=20$' "$work/qp.patch" && grep -q '=$' "$work/qp.patch" || fail "not a quoted-printable mail"
+	"$harness" run --patch "costly=$work/qp.patch" --variants baseline --workloads hackbench \
+		--clock icount --cores 1 --boots 1 --out "$work/run" --dry-run > "$work/out" 2>&1 || fail "dry run: $(cat "$work/out")"
+	grep -Eq "costly +hackbench" "$work/out" || fail "the patched variant is not in the plan: $(cat "$work/out")"
+	sed 's/^ \t\t\tgoto out_err;$/ \t\t\tgoto out_error;/' "$work/qp.patch" > "$work/damaged.patch"
+	cmp -s "$work/qp.patch" "$work/damaged.patch" && fail "the damage did not go in"
+	"$harness" run --patch "costly=$work/damaged.patch" --variants baseline --workloads hackbench \
+		--clock icount --cores 1 --boots 1 --out "$work/run2" --dry-run > "$work/out" 2> "$work/err"
+	rc=$?
+	cat "$work/err"
+	[ "$rc" = 2 ] || fail "a damaged quoted-printable patch exited $rc, want 2"
+	grep -q "damaged.patch: patch 1/1 'af_unix: clear each stream skb eight more times (a known cost)' does not apply to .*: hunk #1 FAILED at [0-9]* in net/unix/af_unix.c" "$work/err" ||
+		fail "the error does not name the patch, the hunk and the file"
+	;;
 variant)
 	# A boot-parameter experiment without a file: the guest sees the command line.
 	"$harness" boot slub-debug --variant "slub-debug=base:slub_debug=FZ" -- cat /proc/cmdline \

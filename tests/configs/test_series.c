@@ -7,6 +7,7 @@
 
 #include "common/argparse.h"
 #include "common/fileutil.h"
+#include "common/hash.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
 #include "scratch.h"
@@ -99,11 +100,12 @@ TEST(missing_duplicate_and_non_patch_inputs_are_refused)
 	CHECK(series_load((char *[]){ dir, NULL }, &s, &why) == -1);
 	CHECK_HAS(why, "a folder without *.patch files");
 	free(why);
+	/* encoded, and no diff once decoded */
 	scratch_write(dir, "qp.patch", "From a\nSubject: [PATCH] x\nContent-Transfer-Encoding: "
-		      "quoted-printable\n\n--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n+b=3D\n");
+		      "quoted-printable\n\nThe numbers: 7=3D7.\n");
 	char *qp = hb_path_join(dir, "qp.patch");
 	CHECK(series_load((char *[]){ qp, NULL }, &s, &why) == -1);
-	CHECK_HAS(why, "quoted-printable encoded");
+	CHECK_HAS(why, "qp.patch: the quoted-printable mail holds no unified diff once decoded");
 	free(why);
 	free(qp);
 	hb_remove_tree(dir);
@@ -111,6 +113,89 @@ TEST(missing_duplicate_and_non_patch_inputs_are_refused)
 	free(notes);
 	free(none);
 	free(two);
+}
+
+/* Mails as their senders encoded them, decoded as git am would (GMime): the decoded text
+ * names the SHA-256 of the bytes given, so the kernel's cache key still covers them. */
+TEST(encoded_mails_are_decoded)
+{
+	char *dir = scratch_dir(), *why = NULL, *path;
+	struct series s;
+	/* quoted-printable: "=3D" is "=", a soft line break "=" joins two lines, an encoded-word
+	 * subject */
+	const char *qp = "From a\nSubject: =?utf-8?q?=5BPATCH=5D_net=3A_set_b?=\nMIME-Version: 1.0\n"
+			 "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
+			 "Set b.\n---\n--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n+b =3D 1; /* a long line, broke=\nn by the mailer */\n";
+	/* base64 */
+	const char *b64 = "From b\nSubject: [PATCH] set c\nContent-Type: text/plain\n"
+			  "Content-Transfer-Encoding: base64\n\nRml4IGl0LgotLS0KLS0tIGEvZgorKysgYi9mCkBAIC0xICsxIEBACi1hCitiID0gMTsK\n";
+	/* a multipart whose diff is a base64 attachment */
+	const char *multi = "From c\nSubject: [PATCH] set c\nMIME-Version: 1.0\n"
+			    "Content-Type: multipart/mixed; boundary=\"XX\"\n\n--XX\nContent-Type: text/plain\n\n"
+			    "See the attachment.\n--XX\nContent-Type: application/octet-stream; name=\"c.patch\"\n"
+			    "Content-Transfer-Encoding: base64\n\nLS0tIGEvZgorKysgYi9mCkBAIC0xICsxIEBACi1hCitjID0gMjsK\n--XX--\n";
+	char hex[HB_SHA256_HEX], *want;
+
+	scratch_write(dir, "qp.patch", qp);
+	path = hb_path_join(dir, "qp.patch");
+	CHECK(series_load((char *[]){ path, NULL }, &s, &why) == 0, "%s", why);
+	CHECK(s.n == 1);
+	if (s.n == 1) {
+		CHECK_STR(s.patches[0].subject, "net: set b");
+		CHECK_HAS(s.patches[0].text, "\n+b = 1; /* a long line, broken by the mailer */\n");
+		CHECK(!strstr(s.patches[0].text, "=3D") && !strstr(s.patches[0].text, "Content-Transfer-Encoding"),
+		      "%s", s.patches[0].text);
+		hb_sha256_str(qp, hex);
+		want = xasprintf("X-Hardbench-Decoded: quoted-printable; sha256 %s of the mail as given\nFrom a\n", hex);
+		CHECK(!strncmp(s.patches[0].text, want, strlen(want)), "%s", s.patches[0].text);
+		free(want);
+	}
+	series_free(&s);
+	free(path);
+
+	scratch_write(dir, "b64.patch", b64);
+	path = hb_path_join(dir, "b64.patch");
+	CHECK(series_load((char *[]){ path, NULL }, &s, &why) == 0, "%s", why);
+	CHECK(s.n == 1 && strstr(s.patches[0].text, "\n\nFix it.\n---\n--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n+b = 1;\n"));
+	series_free(&s);
+	free(path);
+
+	scratch_write(dir, "multi.patch", multi);
+	path = hb_path_join(dir, "multi.patch");
+	CHECK(series_load((char *[]){ path, NULL }, &s, &why) == 0, "%s", why);
+	CHECK(s.n == 1 && strstr(s.patches[0].text, "X-Hardbench-Decoded: multipart;") &&
+	      strstr(s.patches[0].text, "\n+c = 2;\n") && !strstr(s.patches[0].text, "See the attachment"));
+	series_free(&s);
+	free(path);
+	hb_remove_tree(dir);
+	free(dir);
+}
+
+/* b4 am's .mbx: each mail after "From git@z Thu Jan  1 00:00:00 1970", with or without an
+ * empty line before it; one of them quoted-printable. */
+TEST(b4_mbx)
+{
+	char *dir = scratch_dir(), *why = NULL, *path;
+	struct series s;
+
+	scratch_write(dir, "v2_b4.mbx",
+		      "From git@z Thu Jan  1 00:00:00 1970\nSubject: [PATCH v2 1/2] set b\n\n---\n--- a/f\n+++ b/f\n"
+		      "@@ -1 +1 @@\n-a\n+b\n-- \n2.39.5\n"
+		      "From git@z Thu Jan  1 00:00:00 1970\nSubject: [PATCH v2 2/2] set c\n"
+		      "Content-Transfer-Encoding: quoted-printable\n\n---\n--- a/g\n+++ b/g\n@@ -1 +1 @@\n-a\n+c =3D 3\n");
+	path = hb_path_join(dir, "v2_b4.mbx");
+	CHECK(series_load((char *[]){ path, NULL }, &s, &why) == 0, "%s", why);
+	CHECK(s.n == 2);
+	if (s.n == 2) {
+		CHECK_STR(s.patches[0].subject, "set b");
+		CHECK(!strstr(s.patches[0].text, "set c"), "%s", s.patches[0].text);
+		CHECK_STR(s.patches[1].subject, "set c");
+		CHECK_HAS(s.patches[1].text, "+c = 3\n");
+	}
+	series_free(&s);
+	free(path);
+	hb_remove_tree(dir);
+	free(dir);
 }
 
 TEST(names_from_subjects)
