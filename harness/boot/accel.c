@@ -45,7 +45,7 @@ static char *cpu_model(void)
 char *accel_host_key(void)
 {
 	struct utsname u;
-	char *model = cpu_model(), *qemu = qemu_version_line(), *key;
+	char *model = cpu_model(), *qemu = qemu_binary_identity(), *key;
 
 	uname(&u);
 	key = xasprintf("%s | %s | %s", u.release, model, qemu);

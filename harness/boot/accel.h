@@ -33,9 +33,9 @@ enum accel_kind accel_resolve(enum accel_kind want, const struct kernel_image *k
 enum accel_kind accel_resolve_for_clock(enum guest_clock c, enum accel_kind want,
 					const struct kernel_image *k, bool may_probe, char **reason);
 
-/* "6.1.0-28-amd64 | AMD EPYC ... | QEMU emulator version 7.2.15": what a host's answers
- * depend on (the probe's, and run/pace.h's speed). A new host kernel, CPU or QEMU asks
- * again. */
+/* "6.1.0-28-amd64 | AMD EPYC ... | /usr/bin/qemu-system-x86_64 dev .. ino .. size ..
+ * mtime ..": what a host's answers depend on (the probe's, and run/pace.h's speed). A new
+ * host kernel, CPU or QEMU binary asks again. */
 char *accel_host_key(void);
 
 #endif

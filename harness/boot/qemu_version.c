@@ -1,11 +1,14 @@
-/* One reader of QEMU's version: the KVM probe's cache key wants the whole line, the
+/* One reader of QEMU's version: the
  * clock setup the number (icount with SMP needs 8.1), meta.json the record of which QEMU
- * counted (results/provenance.h). */
+ * counted (results/provenance.h); and the binary's identity, which the KVM probe's cache
+ * key wants without running QEMU on every boot. */
 #include "boot/qemu_version.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "boot/qemu_argv.h"
 #include "common/spawn.h"
@@ -21,6 +24,22 @@ char *qemu_version_line(void)
 
 	free(out);
 	return line;
+}
+
+char *qemu_binary_identity(void)
+{
+	char *path = hb_find_program(QEMU_BINARY), *id;
+	struct stat st;
+
+	if (!path || stat(path, &st) < 0) {
+		free(path);
+		return xstrdup("none");
+	}
+	id = xasprintf("%s dev %ju ino %ju size %jd mtime %jd.%09ld", path, (uintmax_t)st.st_dev,
+		       (uintmax_t)st.st_ino, (intmax_t)st.st_size, (intmax_t)st.st_mtim.tv_sec,
+		       st.st_mtim.tv_nsec);
+	free(path);
+	return id;
 }
 
 int qemu_version_number(void)

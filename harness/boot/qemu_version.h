@@ -7,6 +7,10 @@
 /* Its first line ("QEMU emulator version 7.2.19 (Debian ...)"), or "none" when QEMU is
  * not installed; caller frees. */
 char *qemu_version_line(void);
+/* "PATH dev D ino I size S mtime T" of the binary exec runs for QEMU, "none" when there is
+ * none: what changes when QEMU is replaced (an upgrade), read by stat(), where --version
+ * costs an exec of QEMU (15-80 ms here, most of it loading its libraries). Caller frees. */
+char *qemu_binary_identity(void);
 /* major * 100 + minor (7.2 -> 702), or -1 when QEMU is missing or says no version. */
 int qemu_version_number(void);
 

@@ -47,9 +47,10 @@ static int host_cores(void)
 	hwloc_topology_t topo;
 	int n = 0;
 
-	if (hwloc_topology_init(&topo) == 0 && hwloc_topology_load(topo) == 0)
+	if (pin_topology_load(&topo) == 0) {
 		n = pin_count_cores(topo);
-	hwloc_topology_destroy(topo);
+		hwloc_topology_destroy(topo);
+	}
 	return n;
 }
 

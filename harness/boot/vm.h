@@ -130,6 +130,11 @@ struct vm_result {
 	json_object *pin_map;    /* [{"vcpu":0,"thread":1234,"pu":2,"core":1,"node":0}], or null */
 	double boot_s;           /* QEMU start to the init's hello */
 	double total_s;          /* QEMU start to exit */
+	/* Where a boot's host time goes besides (bench/boot-bare.sh prints them): vm_run's
+	 * start to QEMU's (files, view, pin plan, virtiofsd), and QEMU start to the init's
+	 * "done" after the last job (0 when it never came); total_s - done_s is the
+	 * power-off. */
+	double prepare_s, done_s;
 	/* Notes on how the boot ran; a reader may ignore them. */
 	char *pin_note;          /* one sentence: housekeeping core or why there is none */
 	bool overcommitted;      /* more vCPUs than host cores (--overcommit) */
@@ -147,7 +152,7 @@ int vm_run(const struct kernel_image *k, const char *variant_cmdline,
 /* vm_result.c */
 void vm_result_free(struct vm_result *r);
 /* status, error, phase, accel + reason, machine, rootfs (+ reason), kernel_entry, pin_map,
- * pin_note, overcommitted, shared_cores, boot_s, total_s, notes, and per rep the exit and timings (not
+ * pin_note, overcommitted, shared_cores, boot_s, total_s, prepare_s, done_s, notes, and per rep the exit and timings (not
  * the output). New object; the caller puts it. */
 json_object *vm_result_to_json(const struct vm_result *r);
 

@@ -113,6 +113,8 @@ void session_finish(struct vm_session *s)
 
 	r->total_s = hb_now() - s->t_start;
 	r->boot_s = s->proto.hello ? s->t_hello - s->t_start : 0;
+	r->prepare_s = s->t_start - s->t_begin;
+	r->done_s = s->t_done > 0 ? s->t_done - s->t_start : 0;
 	r->phase = xstrdup(phase);
 	decide_status(s, phase);
 	r->reps = proto_take_reps(&s->proto, &r->nreps);

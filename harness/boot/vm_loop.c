@@ -61,8 +61,10 @@ static ssize_t read_port(struct vm_session *s, enum port_id id)
 	/* The transcripts are for people and tests; a full disk must not stop a boot. */
 	tail_log_write(&s->port_log[id], buf, (size_t)n);
 	if (id == PORT_RESULT) {
-		bool had_hello = s->proto.hello;
+		bool had_hello = s->proto.hello, had_done = s->proto.done;
 		proto_feed_result(&s->proto, buf, (size_t)n);
+		if (!had_done && s->proto.done)
+			s->t_done = hb_now();
 		if (!had_hello && s->proto.hello) {
 			s->t_hello = hb_now();
 			if (!s->o->quiet)

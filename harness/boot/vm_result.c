@@ -77,6 +77,8 @@ json_object *vm_result_to_json(const struct vm_result *r)
 	json_object_object_add(o, "shared_cores", json_object_new_boolean(r->shared_cores));
 	json_object_object_add(o, "boot_s", json_object_new_double(r->boot_s));
 	json_object_object_add(o, "total_s", json_object_new_double(r->total_s));
+	json_object_object_add(o, "prepare_s", json_object_new_double(r->prepare_s));
+	json_object_object_add(o, "done_s", json_object_new_double(r->done_s));
 	json_object *notes = json_object_new_array();
 	for (char **n = r->notes; n && *n; n++)
 		json_object_array_add(notes, json_object_new_string(*n));

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
+#include "common/progress.h"
 #include "common/xalloc.h"
 
 void session_init(struct vm_session *s, const struct kernel_image *k, const char *variant_cmdline,
@@ -16,6 +17,7 @@ void session_init(struct vm_session *s, const struct kernel_image *k, const char
 				  .console_log = TAIL_LOG_NONE, .qemu_log = TAIL_LOG_NONE,
 				  .log_dir_fd = -1, .console_fd = -1 };
 	*r = (struct vm_result){ .status = VM_OK };
+	s->t_begin = hb_now();
 	proto_init(&s->proto, jobs, njobs);
 	for (int i = 0; i < PORT_COUNT; i++)
 		s->listen_fd[i] = s->conn_fd[i] = -1;

@@ -54,6 +54,7 @@ struct vm_session {
 	double timeout_s;
 	double boot_timeout_s;       /* QEMU start to hello */
 	double t_start, t_hello, deadline;
+	double t_begin, t_done; /* vm_run entered; the init's "done" (0: none) */
 	bool timed_out, interrupted;
 	bool vfs_died;               /* virtiofsd (the guest's root) exited before "done" */
 	bool acked;                  /* "bye" sent to the init */

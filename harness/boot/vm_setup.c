@@ -134,7 +134,7 @@ static int plan_pinning(struct vm_session *s)
 
 	if (!s->o->pin)
 		return 0;
-	if (hwloc_topology_init(&s->topo) < 0 || hwloc_topology_load(s->topo) < 0)
+	if (pin_topology_load(&s->topo) < 0)
 		return session_fail(s, VM_ERR_START, "hwloc cannot read this host's topology");
 	/* A dry run claims nothing: it plans as if no other guest held a core. */
 	if ((s->o->dry_run ? pin_plan_make(s->topo, threads, s->o->overcommit, NULL, &s->plan, &why)

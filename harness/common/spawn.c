@@ -225,22 +225,31 @@ char *hb_run_capture_quiet(char *const argv[], int *exit_code)
 	return capture(argv, "/dev/null", exit_code);
 }
 
-bool hb_have_program(const char *name)
+char *hb_find_program(const char *name)
 {
 	const char *path = getenv("PATH");
-	char *copy, *save = NULL;
-	bool found = false;
+	char *copy, *save = NULL, *found = NULL;
 
 	if (strchr(name, '/'))
-		return access(name, X_OK) == 0;
+		return access(name, X_OK) == 0 ? xstrdup(name) : NULL;
 	if (!path)
 		path = "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin";
 	copy = xstrdup(path);
 	for (char *dir = strtok_r(copy, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
 		char *full = xasprintf("%s/%s", dir, name);
-		found = access(full, X_OK) == 0;
-		free(full);
+		if (access(full, X_OK) == 0)
+			found = full;
+		else
+			free(full);
 	}
 	free(copy);
 	return found;
+}
+
+bool hb_have_program(const char *name)
+{
+	char *path = hb_find_program(name);
+
+	free(path);
+	return path != NULL;
 }

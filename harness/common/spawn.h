@@ -51,6 +51,8 @@ char *hb_run_capture(char *const argv[], int *exit_code);
 /* hb_run_capture with stderr thrown away (a tool whose failure the caller explains). */
 char *hb_run_capture_quiet(char *const argv[], int *exit_code);
 /* Is this program on PATH (or an existing executable path)? */
+/* The file exec would run for name (a PATH search, as execvp does), or NULL; caller frees. */
+char *hb_find_program(const char *name);
 bool hb_have_program(const char *name);
 
 #endif

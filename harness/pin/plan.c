@@ -18,6 +18,21 @@ static hwloc_obj_type_t core_type(hwloc_topology_t topo)
 	return hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE) > 0 ? HWLOC_OBJ_CORE : HWLOC_OBJ_PU;
 }
 
+int pin_topology_load(hwloc_topology_t *topo)
+{
+	if (hwloc_topology_init(topo) < 0)
+		return -1;
+	hwloc_topology_set_cache_types_filter(*topo, HWLOC_TYPE_FILTER_KEEP_NONE);
+	hwloc_topology_set_icache_types_filter(*topo, HWLOC_TYPE_FILTER_KEEP_NONE);
+	hwloc_topology_set_io_types_filter(*topo, HWLOC_TYPE_FILTER_KEEP_NONE);
+	if (hwloc_topology_load(*topo) < 0) {
+		hwloc_topology_destroy(*topo);
+		*topo = NULL;
+		return -1;
+	}
+	return 0;
+}
+
 int pin_count_cores(hwloc_topology_t topo)
 {
 	return hwloc_get_nbobjs_by_type(topo, core_type(topo));

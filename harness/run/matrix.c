@@ -23,9 +23,10 @@ int matrix_host_cores(void)
 	hwloc_topology_t topo;
 	int n = 0;
 
-	if (hwloc_topology_init(&topo) == 0 && hwloc_topology_load(topo) == 0)
+	if (pin_topology_load(&topo) == 0) {
 		n = pin_count_cores(topo);
-	hwloc_topology_destroy(topo);
+		hwloc_topology_destroy(topo);
+	}
 	if (n <= 0)
 		n = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	return n > 0 ? n : 1;
