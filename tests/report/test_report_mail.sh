@@ -50,6 +50,16 @@ jq -c 'if .workload == "hackbench" then .cores = 2 else . end' "$DATA/../../ci/r
 grep -q 'guests of 1,2 vCPUs (hugetlb 1, hackbench 2, test_vmalloc-performance 1) and 1024M of memory;' \
 	"$WORK/mix.txt" || fail "conditions lack the vCPUs per workload: $(cat "$WORK/mix.txt")"
 
+tap_case real_main_job_hackbench_says_8_rounds
+# tests/data/hackbench-main-icount: the main job's hackbench (workload.ini icount_boots = 8,
+# the plan's --boots 3)
+"$HARNESS" report "$DATA/hackbench-main-icount" --format mail | tr '\n' ' ' | tr -s ' ' > "$WORK/hbmain.txt"
+grep -q '; 8 rounds of every variant, interleaved, 1 rep per boot;' "$WORK/hbmain.txt" || fail "mail: $(cat "$WORK/hbmain.txt")"
+grep -q 'paired, 8 rounds' "$WORK/hbmain.txt" || fail "the one-liners lost their 8 rounds"
+"$HARNESS" report "$DATA/hackbench-main-icount" --format html > "$WORK/hbmain.html"
+grep -q '8 rounds of every variant, interleaved, 1 rep per boot' "$WORK/hbmain.html" || fail "page lacks 8 rounds"
+! grep -q '3 rounds' "$WORK/hbmain.html" "$WORK/hbmain.txt" || fail "3 rounds somewhere"
+
 tap_case workloads_own_rounds_stated
 # the main job runs some workloads for rounds of their own (plan.workload_boots: workload.ini
 # icount_boots): the conditions of mail and page give them, not only the plan's boots.

@@ -22,6 +22,22 @@ counts() {
 counts "$WORK/few" 3 4
 counts "$WORK/enough" 30 40
 
+tap_case a_real_main_job_hackbench
+# tests/data/hackbench-main-icount: ipi_tlb 1 IPI in baseline's 8 boots, 0 in init_on_free's
+# (a side all zeros), 2 in init_on_alloc's and 3 in unix-noinit's (fewer than 10); ipi_call
+# 458-620 a variant: estimated
+REAL=$DATA/hackbench-main-icount
+"$HARNESS" report "$REAL" --format json > "$WORK/real.json" 2> "$WORK/err" || fail "report: $(cat "$WORK/err")"
+got=$(jq -r '[.rows[] | select(.metric == "ipi_tlb" and .variant != "baseline") | "\(.variant):\(.error):\(.slowdown_pct)"] | join(" ")' "$WORK/real.json")
+[ "$got" = "init_on_alloc:too few events: no ratio to judge:null init_on_free:too few events: no ratio to judge:null unix-noinit:too few events: no ratio to judge:null" ] ||
+	fail "ipi_tlb rows: $got"
+[ "$(jq '[.rows[] | select(.metric == "ipi_call" and .variant != "baseline" and .error == null and .slowdown_pct != null)] | length' "$WORK/real.json")" = 3 ] ||
+	fail "ipi_call rows lost their estimates"
+"$HARNESS" report "$REAL" --format html > "$WORK/real.html" || fail "html"
+grep -c 'data-metric="ipi_tlb" data-variant="init_on_free".*<td class="verdict">too few events: no ratio to judge</td>' "$WORK/real.html" > /dev/null ||
+	fail "the page judges ipi_tlb init_on_free"
+! grep -q -- '-100.00%' "$WORK/real.html" || fail "the page says -100.00% somewhere"
+
 tap_case json_rows_have_no_estimate
 "$HARNESS" report "$WORK/few" --format json > "$WORK/few.json" 2> "$WORK/err" || fail "report: $(cat "$WORK/err")"
 sel='.rows[] | select(.workload == "hackbench" and (.metric == "ipi_tlb" or .metric == "ipi_call") and .variant != "baseline")'
