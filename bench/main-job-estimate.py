@@ -3,7 +3,10 @@
 estimate of `harness run --dry-run` (the main job's plan on this host), the cells' wall
 seconds and their cpu_seconds (QEMU's and virtiofsd's host CPU time, which host load does
 not stretch; sets from before cells.jsonl recorded it show '-'), from one or more result
-sets of the main job (its halves, run apart or merged). Prints figures; asserts nothing.
+sets of the main job (its halves, run apart or merged); then each set's own estimate, the
+one its plan printed before the first boot (meta.json "estimate": paced by the host's
+pace.json of that moment), against the wall time its cells took, as an error in percent,
+with the host's load during the run. Prints figures; asserts nothing.
 
 Usage: bench/main-job-estimate.py HARNESS SET..."""
 import collections
@@ -94,6 +97,26 @@ def main():
         totals[3] += c or 0
     print(f"{'all':<14}{sum(cells.values()):>4}/{sum(planned.values()):<3}{minutes(totals[0]):>8} "
           f"[{minutes(totals[1])}]{minutes(totals[2]):>8}{minutes(totals[3]):>8}")
+    own_estimates(sets)
+
+
+def own_estimates(sets):
+    """Each set's start estimate (paced then) against its cells' wall time."""
+    print('each set: the estimate its plan printed (workload.ini alone in brackets), its cells\' '
+          'wall minutes, the error, the host load (1-minute average, mean over its boots)')
+    for s in sets:
+        meta = json.load(open(os.path.join(s, 'meta.json')))
+        e = meta.get('estimate') or {}
+        wall, _, _, _ = measured([s])
+        total = sum(wall.values())
+        load = (meta.get('host_load') or {}).get('mean')
+        if 'seconds' not in e or not total:
+            print(f'  {s}: no estimate recorded')
+            continue
+        err = (e['seconds'] - total) / total * 100
+        print(f"  {s}: {minutes(e['seconds'])} [{minutes(e.get('workload_ini_seconds', 0))}] for "
+              f"{minutes(total)} wall: {err:+.0f}%, load {load:.1f}" if load is not None else
+              f"  {s}: {minutes(e['seconds'])} for {minutes(total)} wall: {err:+.0f}%")
 
 
 if __name__ == '__main__':
