@@ -10,6 +10,7 @@
 #include "common/json.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
+#include "results/provenance.h"
 #include "results/store.h"
 
 #define AT(...) report_meta_at(ctx, (const char *[]){ __VA_ARGS__, NULL })
@@ -278,6 +279,7 @@ void conditions_read(const struct report_ctx *ctx, struct report_conditions *c)
 	c->accel_reason = str_of(AT(RS_META_ACCEL_REASON));
 	c->clock = xstrdup(report_clock(ctx));
 	c->clock_means = str_of(AT(RS_META_CLOCK, "means"));
+	c->qemu = str_of(AT(RS_META_QEMU, "version"));
 	read_rounds(ctx, c);
 	c->reps = long_of(AT("plan", "reps"));
 	c->created = str_of(AT(RS_META_CREATED));
@@ -294,7 +296,7 @@ void conditions_free(struct report_conditions *c)
 {
 	char **strings[] = { &c->cpu, &c->hostname, &c->accel, &c->accel_reason, &c->clock,
 			     &c->clock_means, &c->params, &c->created, &c->imported, &c->host_load,
-			     &c->rerun, &c->rounds_own, &c->order };
+			     &c->rerun, &c->rounds_own, &c->order, &c->qemu };
 
 	for (size_t i = 0; i < sizeof(strings) / sizeof(strings[0]); i++)
 		free(*strings[i]);

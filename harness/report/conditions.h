@@ -28,6 +28,7 @@ struct report_conditions {
 	char *hostname;
 	char *accel, *accel_reason;
 	char *clock, *clock_means;
+	char *qemu;         /* meta.json qemu.version ("7.2.22 (Debian ...)"), or NULL */
 	struct cond_line *lines;
 	size_t nlines;
 	struct cond_variant *variants;

@@ -59,6 +59,14 @@ static void clock_item(FILE *out, const struct report_conditions *c)
 	else if (!strcmp(c->clock, "host"))
 		fputs(": guest time is host time, so host load lands in every sample", out);
 	fputs("</dd>\n", out);
+	if (c->qemu) {
+		term(out, "QEMU");
+		html_text(out, c->qemu);
+		if (!strcmp(c->clock, "icount"))
+			fputs(" (an instruction count is this QEMU's: sets of another version do not "
+			      "compare)", out);
+		fputs("</dd>\n", out);
+	}
 }
 
 static void lines_item(FILE *out, const struct report_conditions *c)

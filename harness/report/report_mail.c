@@ -168,6 +168,8 @@ static char *conditions_paragraph(const struct report_ctx *ctx, const struct rep
 	free(guest);
 	ADD("%s; accel %s", p, c->accel ? c->accel : "not recorded");
 	ADD("%s; clock %s", p, c->clock);
+	if (c->qemu) /* under icount a time is this QEMU's count */
+		ADD("%s; QEMU %s", p, c->qemu);
 	for (size_t i = 0; i < c->nlines; i++)
 		ADD("%s; kernel %s%s%s%s%s%s", p, c->lines[i].line, c->lines[i].release ? " (" : "",
 		    c->lines[i].release ? c->lines[i].release : "", c->lines[i].release ? ")" : "",

@@ -56,8 +56,10 @@ tap_case real_main_job_hackbench_says_8_rounds
 "$HARNESS" report "$DATA/hackbench-main-icount" --format mail | tr '\n' ' ' | tr -s ' ' > "$WORK/hbmain.txt"
 grep -q '; 8 rounds of every variant, interleaved, 1 rep per boot;' "$WORK/hbmain.txt" || fail "mail: $(cat "$WORK/hbmain.txt")"
 grep -q 'paired, 8 rounds' "$WORK/hbmain.txt" || fail "the one-liners lost their 8 rounds"
+grep -q '; clock icount; QEMU 7.2.22 (Debian 1:7.2+dfsg-7+deb12u18+b3);' "$WORK/hbmain.txt" || fail "mail: no QEMU"
 "$HARNESS" report "$DATA/hackbench-main-icount" --format html > "$WORK/hbmain.html"
 grep -q '8 rounds of every variant, interleaved, 1 rep per boot' "$WORK/hbmain.html" || fail "page lacks 8 rounds"
+grep -q '<dt>QEMU</dt><dd>7.2.22 (Debian 1:7.2+dfsg-7+deb12u18+b3) (an instruction count' "$WORK/hbmain.html" || fail "page: no QEMU"
 ! grep -q '3 rounds' "$WORK/hbmain.html" "$WORK/hbmain.txt" || fail "3 rounds somewhere"
 
 tap_case workloads_own_rounds_stated
