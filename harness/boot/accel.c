@@ -23,7 +23,11 @@
 #include "common/tmpdir.h"
 #include "common/xalloc.h"
 
-#define CACHE_FILE "accel-probe.json"
+/* {"KEY": {"accel", "reason", "time"}, ...}: a verdict per host key, so that two keys (two
+ * QEMU binaries; harness versions that key differently) do not evict each other's and
+ * probe again, 8 s each, on every boot that alternates between them. (accel-probe.json,
+ * one verdict keyed by QEMU's --version, is left to harnesses from before.) */
+#define CACHE_FILE "accel-probes.json"
 
 static char *cpu_model(void)
 {
@@ -54,19 +58,40 @@ char *accel_host_key(void)
 	return key;
 }
 
+static bool fresh(json_object *entry)
+{
+	json_object *t;
+
+	return entry && json_object_is_type(entry, json_type_object) &&
+	       json_object_object_get_ex(entry, "time", &t) &&
+	       (double)time(NULL) - json_object_get_double(t) < ACCEL_CACHE_TTL_S;
+}
+
+/* Every host key's verdict (an empty object when there is no readable file). */
+static json_object *cache_read(void)
+{
+	char *path = hb_cache_file(CACHE_FILE);
+	json_object *c = hb_json_from_file_nofollow(path);
+
+	free(path);
+	if (!c || !json_object_is_type(c, json_type_object)) {
+		json_object_put(c);
+		c = json_object_new_object();
+	}
+	return c;
+}
+
 /* The cached entry for this host when fresh, else NULL. */
 static json_object *cache_load(const char *key)
 {
-	char *path = hb_cache_file(CACHE_FILE);
-	json_object *c = json_object_from_file(path), *k, *t;
+	json_object *c = cache_read(), *entry = NULL;
 
-	free(path);
-	if (c && json_object_object_get_ex(c, "key", &k) && !strcmp(json_object_get_string(k), key) &&
-	    json_object_object_get_ex(c, "time", &t) &&
-	    (double)time(NULL) - json_object_get_double(t) < ACCEL_CACHE_TTL_S)
-		return c;
+	if (json_object_object_get_ex(c, key, &entry) && fresh(entry))
+		entry = json_object_get(entry);
+	else
+		entry = NULL;
 	json_object_put(c);
-	return NULL;
+	return entry;
 }
 
 static void cache_store(json_object *c)
@@ -185,16 +210,21 @@ static enum accel_kind probe_kvm(int kvm_fd, const struct kernel_image *k, char 
 	return answer;
 }
 
+/* Adds this key's verdict to the others' (stale ones dropped). */
 static void store_verdict(const char *key, enum accel_kind answer, const char *reason)
 {
-	json_object *c = json_object_new_object();
+	json_object *all = cache_read(), *keep = json_object_new_object(), *c = json_object_new_object();
 
-	json_object_object_add(c, "key", json_object_new_string(key));
+	json_object_object_foreach(all, k, v)
+		if (strcmp(k, key) && fresh(v))
+			json_object_object_add(keep, k, json_object_get(v));
 	json_object_object_add(c, "accel", json_object_new_string(vm_accel_name(answer)));
 	json_object_object_add(c, "reason", json_object_new_string(reason));
 	json_object_object_add(c, "time", json_object_new_double((double)time(NULL)));
-	cache_store(c);
-	json_object_put(c);
+	json_object_object_add(keep, key, c);
+	cache_store(keep);
+	json_object_put(keep);
+	json_object_put(all);
 }
 
 static enum accel_kind resolve_auto(const struct kernel_image *k, bool may_probe, char **reason)

@@ -4,7 +4,7 @@
  * Opening /dev/kvm is not enough: nested KVM can create a VM whose guest then hangs in
  * early boot. So "auto" boots the kernel once under KVM with no job and a short timeout,
  * looking for the init's hello; the answer is cached per host (kernel, CPU model, QEMU
- * version) for a day in hb_cache_dir()/accel-probe.json. */
+ * binary) for a day in hb_cache_dir()/accel-probes.json. */
 #ifndef HB_BOOT_ACCEL_H
 #define HB_BOOT_ACCEL_H
 

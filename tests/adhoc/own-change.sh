@@ -293,8 +293,9 @@ git-lines)
 	# exported by git archive, built (ccache: the same sources as the cached base, so all
 	# but af_unix.c hit), booted once beside the 6.1 line's cached base. Under icount a
 	# boot repeats to the instruction, so one boot a line shows the patch's eight memsets
-	# per message: its hackbench is slower than 6.1's. CI runs it after the kernel suite
-	# built base (about 3-4 min here: the repository ~1 min, the build ~2, two boots).
+	# per message: its hackbench time was 0.254 s against 6.1's 0.131 (1.94x; 1.3x is the
+	# bar). CI runs it after the kernel suite built base: about 3-4 min here (the
+	# repository 50 s of CPU, git archive, the build 1m44s at 98% ccache hits, two boots).
 	write_costly_patch
 	repo=$work/linux
 	python3 "$(dirname "$0")/fast-repo.py" "$tarball" "$repo" "net/unix/af_unix.c=$work/b/net/unix/af_unix.c" ||
@@ -303,7 +304,7 @@ git-lines)
 	head=$(git -C "$repo" rev-parse HEAD)
 	"$harness" run --kernels "6.1,$repo@HEAD" --variants baseline --workloads hackbench \
 		--clock icount --cores 1 --boots 1 --reps 1 --param hackbench.groups=1 \
-		--param hackbench.loops=10 --out "$work/run" --no-report || fail "the run failed"
+		--param hackbench.loops=100 --out "$work/run" --no-report || fail "the run failed"
 	"$harness" report "$work/run" --format json > "$work/run.json" || fail "report json"
 	python3 -c "
 import json, sys
@@ -317,8 +318,8 @@ rows = {r['kernel_line']: r['mean'] for r in json.load(open('$work/run.json'))['
 print('hackbench time by line:', rows)
 if set(rows) != {'6.1', line}:
     sys.exit('the report does not hold the two lines')
-if not rows[line] > 1.2 * rows['6.1']:
-    sys.exit('the commit with eight memsets a message is not slower than 6.1 by a fifth')
+if not rows[line] > 1.3 * rows['6.1']:
+    sys.exit('the commit with eight memsets a message is not 1.3x as slow as 6.1')
 " || fail "the commit's line"
 	;;
 *)

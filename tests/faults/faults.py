@@ -161,14 +161,14 @@ def case_truncated_image(ctx):
     b = ctx.harness(["boot", "baseline", "--", "true"], env)
     r.check(b.returncode == 2 and fl.one_line(b.stderr) and "vmlinux is 1048576 bytes" in b.stderr
             and "--force" in b.stderr, f"boot: exit {b.returncode}: {b.stderr.strip()}")
-    r.check(not os.path.exists(os.path.join(cache, "accel-probe.json")), "a KVM verdict was cached")
+    r.check(not os.path.exists(os.path.join(cache, "accel-probes.json")), "a KVM verdict was cached")
     # The same image given with --kernel (no cache entry to check): the KVM probe fails,
     # so does TCG: the kernel's fault, said so, and no verdict cached.
     if os.access("/dev/kvm", os.R_OK | os.W_OK):
         k = ctx.harness(["boot", "--kernel", os.path.join(entry, "vmlinux"), "--", "true"], env)
         r.check(k.returncode == 125 and "boots under neither KVM" in k.stderr
                 and "the kernel's fault" in k.stderr, f"boot --kernel: exit {k.returncode}: {fl.tail(k.stderr)}")
-        r.check(not os.path.exists(os.path.join(cache, "accel-probe.json")),
+        r.check(not os.path.exists(os.path.join(cache, "accel-probes.json")),
                 "a KVM verdict was cached from a truncated image")
     out = ctx.set_dir("truncated")
     run = ctx.harness(run_args(reps=2, pages=64, variants="baseline") + ["--out", out], env)
