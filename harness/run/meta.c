@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include "boot/qemu_version.h"
+#include "common/paths.h"
+#include "run/profile.h"
 #include "results/jsonfmt.h"
 #include "results/provenance.h"
 #include "common/log.h"
@@ -144,6 +146,20 @@ static json_object *estimate_json(const struct run *r)
 	return e;
 }
 
+/* Which QEMU counted (gate, merge and --compare refuse icount sets of two) and the TCG
+ * plugin every boot loads: --profile's (run/profile.c). */
+static json_object *qemu_json(const struct run *r)
+{
+	char *plugins[2] = { NULL, NULL };
+	json_object *q;
+
+	if (r->opts->profile)
+		plugins[0] = hb_path_join(hb_build_dir(), PROFILE_PLUGIN_RELPATH);
+	q = qemu_provenance_json(r->accel == ACCEL_KVM ? "kvm" : "tcg", plugins);
+	free(plugins[0]);
+	return q;
+}
+
 json_object *run_meta_build(const struct run *r, int argc, char **argv)
 {
 	char **args = xcalloc((size_t)argc + 2, sizeof(char *));
@@ -157,9 +173,7 @@ json_object *run_meta_build(const struct run *r, int argc, char **argv)
 	json_object_object_add(m, RS_META_ACCEL, json_object_new_string(r->accel == ACCEL_KVM ? "kvm" : "tcg"));
 	json_object_object_add(m, RS_META_ACCEL_REASON, json_object_new_string(r->accel_reason ? r->accel_reason : ""));
 	json_object_object_add(m, RS_META_CLOCK, run_clocks_json(r));
-	/* Which QEMU counted: gate, merge and --compare refuse counted clocks of two. A run
-	 * loads no TCG plugin today; one that does lists it here. */
-	json_object_object_add(m, RS_META_QEMU, qemu_provenance_json(r->accel == ACCEL_KVM ? "kvm" : "tcg", NULL));
+	json_object_object_add(m, RS_META_QEMU, qemu_json(r));
 	json_object_object_add(m, RS_META_OVERCOMMIT, json_object_new_boolean(r->opts->vm.overcommit));
 	json_object_object_add(m, "pinning", json_object_new_boolean(r->opts->vm.pin));
 	/* "kernels" is the first line's, keyed by build as before lines (report --against-seeds
