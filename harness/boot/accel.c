@@ -263,10 +263,11 @@ enum accel_kind accel_resolve_for_clock(enum guest_clock c, enum accel_kind want
 {
 	enum accel_kind accel;
 
-	if (c != CLOCK_ICOUNT)
+	if (!clock_runs_icount(c))
 		return accel_resolve(want, k, may_probe, reason);
 	if (clock_accel_want(c, want, &accel, reason, &(char *){ NULL }) < 0)
-		hb_fatal("--clock icount with --accel kvm: refused before (clock_accel_want)");
+		hb_fatal("--clock %s with --accel kvm: refused before (clock_accel_want)",
+			 guest_clock_name(c));
 	return accel;
 }
 

@@ -11,11 +11,17 @@
 #define ICOUNT_SMP_QEMU 801 /* 8.1: the round-robin fairness fix */
 
 static const char *const clock_names[] = { [CLOCK_HOST] = "host", [CLOCK_ICOUNT] = "icount",
-					   [CLOCK_AUTO] = "auto" };
+					   [CLOCK_AUTO] = "auto", [CLOCK_MODEL] = "model" };
 
 const char *guest_clock_name(enum guest_clock c)
 {
-	return c == CLOCK_ICOUNT || c == CLOCK_AUTO ? clock_names[c] : clock_names[CLOCK_HOST];
+	return c == CLOCK_ICOUNT || c == CLOCK_AUTO || c == CLOCK_MODEL ? clock_names[c]
+									 : clock_names[CLOCK_HOST];
+}
+
+bool clock_runs_icount(enum guest_clock c)
+{
+	return c == CLOCK_ICOUNT || c == CLOCK_MODEL;
 }
 
 int guest_clock_parse(const char *name, enum guest_clock *out)
@@ -53,21 +59,26 @@ int clock_accel_want(enum guest_clock c, enum accel_kind want, enum accel_kind *
 		     char **reason, char **why)
 {
 	*out = want;
-	if (c != CLOCK_ICOUNT)
+	if (!clock_runs_icount(c))
 		return 0;
 	if (want == ACCEL_KVM) {
-		*why = xstrdup("--clock icount: needs --accel tcg or auto (QEMU's instruction "
-			       "counter exists only under TCG; KVM runs guest code natively)");
+		*why = c == CLOCK_MODEL
+			? xstrdup("--clock model: needs --accel tcg or auto (the model prices what a "
+				  "TCG plugin counts under QEMU's instruction counter; KVM runs guest "
+				  "code natively, where --clock host is the hardware's own time)")
+			: xstrdup("--clock icount: needs --accel tcg or auto (QEMU's instruction "
+				  "counter exists only under TCG; KVM runs guest code natively)");
 		return -1;
 	}
 	if (reason)
-		*reason = xstrdup(want == ACCEL_AUTO ? "--clock icount (the instruction counter is "
-				  "TCG-only)" : "asked for (--accel tcg)");
+		*reason = want == ACCEL_AUTO
+			? xasprintf("--clock %s (the instruction counter is TCG-only)", guest_clock_name(c))
+			: xstrdup("asked for (--accel tcg)");
 	*out = ACCEL_TCG;
 	return 0;
 }
 
 bool clock_needs_hotplug(enum guest_clock c, int cores)
 {
-	return c == CLOCK_ICOUNT && cores > 1 && qemu_version_number() < ICOUNT_SMP_QEMU;
+	return clock_runs_icount(c) && cores > 1 && qemu_version_number() < ICOUNT_SMP_QEMU;
 }

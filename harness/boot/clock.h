@@ -30,10 +30,13 @@
 /* The guest's RTC start under icount (see qemu_argv.c). */
 #define ICOUNT_RTC_BASE "2030-01-01T00:00:00"
 
-/* "host", "icount" or "auto". */
+/* "host", "icount", "auto" or "model". */
 const char *guest_clock_name(enum guest_clock c);
-/* "host", "icount" or "auto" -> 0, else (NULL included) -1. */
+/* "host", "icount", "auto" or "model" -> 0, else (NULL included) -1. */
 int guest_clock_parse(const char *name, enum guest_clock *out);
+/* Whether the guest runs under QEMU's instruction counter: icount, and model (icount with
+ * a plugin that prices the marked sections; docs/model.md). */
+bool clock_runs_icount(enum guest_clock c);
 
 /* The clock a workload runs under, once the accel is known (KVM or TCG). HOST and ICOUNT,
  * as asked, are kept. AUTO: icount under TCG, where the host clock's noise (hackbench cv
@@ -46,8 +49,8 @@ int guest_clock_parse(const char *name, enum guest_clock *out);
 enum guest_clock clock_resolve(enum guest_clock asked, enum accel_kind accel, const char *workload,
 			       const char *icount_caveat, char **why);
 
-/* The accel to ask for under this clock: icount is TCG-only, so AUTO becomes TCG (with
- * *reason) and KVM is refused (-1, *why: one line for the usage error). */
+/* The accel to ask for under this clock: icount and model are TCG-only, so AUTO becomes
+ * TCG (with *reason) and KVM is refused (-1, *why: one line for the usage error). */
 int clock_accel_want(enum guest_clock c, enum accel_kind want, enum accel_kind *out,
 		     char **reason, char **why);
 

@@ -11,6 +11,7 @@
 #include "boot/qemu_argv.h"
 #include "boot/vm_limits.h"
 #include "common/argparse.h"
+#include "common/paths.h"
 #include "common/xalloc.h"
 #include "pin/pin.h"
 
@@ -77,6 +78,25 @@ int vm_check_shares(const char *const *shares, char **why)
 	return *why ? -1 : 0;
 }
 
+#define MODEL_PLUGIN_RELPATH "plugins/model/hb-model.so"
+
+char *vm_model_plugin_path(void)
+{
+	return hb_path_join(hb_build_dir(), MODEL_PLUGIN_RELPATH);
+}
+
+bool vm_model_plugin_missing(char **why)
+{
+	char *path = vm_model_plugin_path();
+	bool missing = !hb_is_file(path);
+
+	if (missing)
+		*why = xasprintf("--clock model: no model plugin at %s (accepted: a build of the "
+				 "harness with its plugins: ci/setup.sh build)", path);
+	free(path);
+	return missing;
+}
+
 int vm_check_opts(const struct vm_opts *o, char **why)
 {
 	static const char *const rootfs_choices[] = { "auto", "virtiofs", "9p", NULL };
@@ -98,6 +118,11 @@ int vm_check_opts(const struct vm_opts *o, char **why)
 	else if (o->timeout_s < 0)
 		*why = xasprintf("--timeout %g: accepted a positive number of seconds", o->timeout_s);
 	else if (clock_accel_want(o->clock, o->accel, &(enum accel_kind){ 0 }, NULL, why) < 0)
+		return -1;
+	else if (o->clock == CLOCK_MODEL && o->qemu_plugin)
+		*why = xstrdup("--qemu-plugin with --clock model: the model loads its own plugin, and "
+			       "a boot here takes one (accepted: one of the two)");
+	else if (o->clock == CLOCK_MODEL && !o->dry_run && vm_model_plugin_missing(why))
 		return -1;
 	else if (vm_check_shares(o->shares, why) < 0)
 		return -1;

@@ -96,6 +96,8 @@ struct vm_opts {
 	 * checks the accel) and its "ARG=VALUE,..." list, each or both NULL. */
 	const char *qemu_plugin;
 	const char *qemu_plugin_args;
+	/* (--clock model loads its own plugin, vm_model_plugin_path(), and writes its section
+	 * counts to qemu.log: model/model.h reads them.) */
 	const char *entry;        /* "bzimage", "pvh" (k->vmlinux), NULL: measured default */
 	/* Called as each rep ends (progress, ETA), or NULL. out/err may still be incomplete:
 	 * the output port is read separately. */
@@ -171,10 +173,15 @@ double vm_default_timeout(enum accel_kind resolved);
 /* The limit from QEMU start to the init's hello (within timeout_s): a stuck early boot
  * fails fast with phase "boot". */
 double vm_boot_timeout(enum accel_kind resolved);
+/* The model plugin of --clock model (plugins/model/, built with the harness). Caller frees. */
+char *vm_model_plugin_path(void);
+/* true with *why when it is not built. */
+bool vm_model_plugin_missing(char **why);
 
 /* vm_setup.c */
 /* True when k must boot through its bzImage even though a vmlinux (PVH entry) exists:
  * KASAN kernels crash in the PVH entry before their early shadow exists. */
 bool vm_kernel_needs_bzimage(const struct kernel_image *k);
+
 
 #endif

@@ -6,7 +6,7 @@ static const char *const accel_choices[] = { "auto", "kvm", "tcg", NULL };
 static const char *const machine_choices[] = { "microvm", "q35", NULL };
 static const char *const rootfs_choices[] = { "auto", "virtiofs", "9p", NULL };
 static const char *const entry_choices[] = { "bzimage", "pvh", NULL };
-static const char *const clock_choices[] = { "host", "icount", "auto", NULL }; /* enum guest_clock */
+static const char *const clock_choices[] = { "host", "icount", "auto", "model", NULL }; /* enum guest_clock */
 
 #define VM(f) offsetof(struct vm_cli, f)
 
@@ -23,8 +23,9 @@ const struct hb_option vm_cli_options[] = {
 	{ "accel", 0, HB_OPT_CHOICE, "A", "auto, kvm or tcg; auto: KVM when a cached probe boot\n"
 	  "works", .choices = accel_choices, .off = VM(accel), .def = "auto", .group = HB_OG_HOW },
 	{ "clock", 0, HB_OPT_CHOICE, "C", "the guest's clock: host (wall time), icount (guest\n"
-	  "instructions; TCG only) or auto (icount under TCG, host under KVM and for a\n"
-	  "workload not deterministic under icount); default: run auto, boot host",
+	  "instructions; TCG only), auto (icount under TCG, host under KVM and for a\n"
+	  "workload not deterministic under icount) or model (icount, each timed section\n"
+	  "priced by a plugin: docs/model.md; TCG only); default: run auto, boot host",
 	  /* The default differs by command (run: auto, boot: host): none here, the command
 	   * fills it in unless this was said. */
 	  .choices = clock_choices, .off = VM(clock), .given_off = VM(clock_given),

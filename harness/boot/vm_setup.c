@@ -173,7 +173,7 @@ static char *harness_cmdline(const struct vm_session *s)
 	/* Under icount the TSC counts virtual nanoseconds: its rate is exact, and the same
 	 * on every host (the host's rate would make the guest's clock run wrong). */
 	/* maxcpus=1: see clock_needs_hotplug(); the init brings the other vCPUs online. */
-	if (s->o->clock == CLOCK_ICOUNT)
+	if (clock_runs_icount(s->o->clock))
 		return xasprintf("tsc_early_khz=%ld tsc=reliable lapic_timer_khz=%ld%s", ICOUNT_TSC_KHZ,
 				 ICOUNT_LAPIC_TIMER_KHZ,
 				 clock_needs_hotplug(s->o->clock, s->o->cores) ? " maxcpus=1" : "");
@@ -203,9 +203,12 @@ void session_build_argv(struct vm_session *s)
 	const char *rootfs = s->use_virtiofs ? "virtiofs" : "9p";
 	char *append = build_cmdline(s, rootfs);
 	char *nodes = s->have_plan ? pin_qemu_host_nodes(&s->plan) : NULL;
+	/* --clock model: the model's plugin prices the guest's marked sections (vm_check refused
+	 * it with --qemu-plugin: one plugin a boot). */
+	char *model_plugin = s->o->clock == CLOCK_MODEL ? vm_model_plugin_path() : NULL;
 	struct qemu_plan p = {
 		.machine = s->machine, .accel = vm_accel_name(s->accel), .cores = s->o->cores,
-		.icount = s->o->clock == CLOCK_ICOUNT, .icount_shift = ICOUNT_SHIFT,
+		.icount = clock_runs_icount(s->o->clock), .icount_shift = ICOUNT_SHIFT,
 		.icount_seed = s->o->round + 1,
 		.mem_mib = s->o->mem_mib, .kernel = s->kernel_path, .append = append,
 		.rootfs = rootfs, .virtiofs_socket = s->vfs.socket, .root_dir = s->view.root,
@@ -213,12 +216,13 @@ void session_build_argv(struct vm_session *s)
 		.result_socket = s->socket_path[PORT_RESULT], .output_socket = s->socket_path[PORT_OUTPUT],
 		.qmp_socket = s->have_plan ? s->socket_path[PORT_QMP] : NULL,
 		.start_paused = s->have_plan, .host_nodes = nodes, .disks = s->o->disks,
-		.prealloc = s->o->prealloc, .plugin = s->o->qemu_plugin,
-		.plugin_args = s->o->qemu_plugin_args,
+		.prealloc = s->o->prealloc, .plugin = model_plugin ? model_plugin : s->o->qemu_plugin,
+		.plugin_args = model_plugin ? NULL : s->o->qemu_plugin_args,
 	};
 
 	hb_free_strv(s->qemu_argv);
 	s->qemu_argv = qemu_build_argv(&p);
+	free(model_plugin);
 	free(s->r->rootfs);
 	s->r->rootfs = xstrdup(rootfs);
 	free(append);

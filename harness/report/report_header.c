@@ -56,7 +56,7 @@ static char *icount_tick(const struct report_ctx *ctx)
 static void clock_lines(const struct report_ctx *ctx, bool md)
 {
 	const char *clock = report_clock(ctx);
-	bool icount = !strcmp(clock, "icount");
+	bool icount = !strcmp(clock, "icount"), model = !strcmp(clock, "model");
 	char *tick;
 
 	if (!strcmp(clock, "mixed")) {
@@ -66,12 +66,17 @@ static void clock_lines(const struct report_ctx *ctx, bool md)
 			free(list);
 			list = next;
 			icount |= !strcmp(ctx->ds.clocks[i], "icount");
+			model |= !strcmp(ctx->ds.clocks[i], "model");
 		}
 		line(ctx, md, "clocks: %s: their groups are shown apart and never compared", list);
 		free(list);
-	} else if (!icount) {
+	} else if (!icount && !model) {
 		line(ctx, md, "clock: %s (guest time is host time: host load lands in every sample)", clock);
 	}
+	if (model)
+		line(ctx, md, "clock: model: MODELLED times, not measured ones: the guest ran under icount "
+		     "and each time is its section's instructions, rep-string bytes and cache-model "
+		     "misses priced by the pre-registered model of docs/model.md (constants in meta.json)");
 	if (!icount)
 		return;
 	tick = icount_tick(ctx);

@@ -58,6 +58,10 @@ static void clock_item(FILE *out, const struct report_conditions *c)
 		      "biased upwards, but it repeats from boot to boot and host to host", out);
 	else if (!strcmp(c->clock, "host"))
 		fputs(": guest time is host time, so host load lands in every sample", out);
+	else if (!strcmp(c->clock, "model"))
+		fputs(": <strong>modelled</strong> times, not measured ones: the guest ran under icount "
+		      "and each time is its section's counts priced by the pre-registered model of "
+		      "docs/model.md", out);
 	fputs("</dd>\n", out);
 	if (c->qemu) {
 		term(out, "QEMU");

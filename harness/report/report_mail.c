@@ -197,6 +197,11 @@ static const char *tcg_sentence(const struct report_conditions *c)
 {
 	if (!c->accel || strcmp(c->accel, "tcg"))
 		return NULL;
+	if (!strcmp(c->clock, "model"))
+		return "The guests ran under TCG with QEMU's instruction counter, and every time here "
+		       "is MODELLED, not measured: each timed section's instructions, rep-string bytes "
+		       "and cache-model misses priced by a pre-registered model (hardbench's "
+		       "docs/model.md).";
 	if (!strcmp(c->clock, "icount"))
 		return "The guests ran under TCG with QEMU's instruction counter as their clock, "
 		       "so a time is a count of guest instructions (1 ns each), not cycles: cache "

@@ -13,6 +13,7 @@
 #include "configs/kline.h"
 #include "run/journal.h"
 #include "run/profile.h"
+#include "run/model_cell.h"
 #include "run/run.h"
 #include "workload/cell.h"
 
@@ -21,6 +22,10 @@ struct sample_buf {
 	size_t n, cap;
 	int rep;              /* the plan's repetition index written into each sample */
 	char *gap;            /* the first metric a good repetition had no sample of, and why */
+	/* --clock model: the plugin's sections of the boot, and this repetition's record for
+	 * model.jsonl; NULL under the other clocks. */
+	const struct model_log *model;
+	json_object *model_record;
 };
 
 static int collect_sample(const struct sample *s, void *ctx)
@@ -65,7 +70,11 @@ static char *gather_rep(const struct workload *w, const struct workload_cell *wc
 		if (!jr)
 			return xasprintf("job %zu repetition %d: no result (%s)", job, i,
 					 res->error ? res->error : "the guest stopped before it");
-		if (workload_rep_samples(w, wc, jr, base, collect_sample, buf, &why) != 0) {
+		size_t first = buf->n;
+		if (workload_rep_samples(w, wc, jr, base, collect_sample, buf, &why) != 0 ||
+		    (buf->model && model_cell_price(w, buf->model, (int)job * wc->target.reps + i,
+						    buf->items + first, buf->n - first,
+						    buf->model_record, &why) != 0)) {
 			char *r = xasprintf("job %zu repetition %d: %s", job, i, why ? why : "failed");
 			free(why);
 			return r;
@@ -113,6 +122,20 @@ static struct vm_opts cell_vm_opts(const struct run *r, const struct plan_cell *
 	return o;
 }
 
+/* model.jsonl's record of one repetition: its cell, then the sections and metrics priced. */
+static json_object *model_record_new(const struct plan_cell *c, int rep)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "variant", json_object_new_string(c->variant));
+	json_object_object_add(o, "workload", json_object_new_string(c->workload));
+	json_object_object_add(o, "kernel_line", json_object_new_string(c->line));
+	json_object_object_add(o, "cores", json_object_new_int(c->cores));
+	json_object_object_add(o, "boot", json_object_new_int(c->boot));
+	json_object_object_add(o, "rep", json_object_new_int(rep));
+	return o;
+}
+
 /* Appends the samples of every complete repetition; fills done[] and returns the first
  * reason a repetition failed (or NULL). -1 in *write_failed when the set cannot be written. */
 static char *append_reps(struct run *r, const struct plan_cell *c, const struct workload_cell *wc,
@@ -124,14 +147,27 @@ static char *append_reps(struct run *r, const struct plan_cell *c, const struct 
 			       .clock = guest_clock_name(run_clock_of(r, c->workload)) };
 	struct sample_buf buf = { 0 };
 	char *first_reason = NULL, *prof_why = NULL;
+	struct model_log log = { 0 };
+	char *model_why = NULL;
 
-	for (int i = 0; i < k && !*write_failed; i++) {
+	if (run_clock_of(r, c->workload) == CLOCK_MODEL) {
+		if (model_cell_load(res->log_dir, &log, &model_why) < 0)
+			first_reason = model_why; /* no repetition can be priced */
+		else
+			buf.model = &log;
+	}
+	for (int i = 0; i < k && !*write_failed && !model_why; i++) {
 		char *why;
 		buf.rep = missing[i];
+		buf.model_record = buf.model ? model_record_new(c, missing[i]) : NULL;
 		why = gather_rep(w, wc, res, &base, i, &buf);
 		for (size_t s = 0; !why && s < buf.n; s++)
 			if (rs_append(r->rs, &buf.items[s]) != 0)
 				*write_failed = true;
+		if (!why && !*write_failed && buf.model_record &&
+		    model_cell_record(r->dir, buf.model_record) != 0)
+			*write_failed = true;
+		json_object_put(buf.model_record);
 		if (!why && !*write_failed)
 			done[(*ndone)++] = missing[i];
 		if (!why && !*write_failed && prof && !prof_why) /* --profile: its sections */
@@ -154,6 +190,7 @@ static char *append_reps(struct run *r, const struct plan_cell *c, const struct 
 		free(buf.gap);
 	}
 	free(buf.items);
+	model_log_free(&log);
 	return first_reason;
 }
 

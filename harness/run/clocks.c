@@ -11,6 +11,7 @@
 #include "common/argparse.h"
 #include "common/log.h"
 #include "common/xalloc.h"
+#include "run/model_cell.h"
 #include "run/run.h"
 #include "run/vcpus.h"
 #include "workload/workload.h"
@@ -101,7 +102,7 @@ void run_print_clocks(const struct run *r, FILE *out)
 json_object *run_clocks_json(const struct run *r)
 {
 	json_object *o = json_object_new_object(), *ws = json_object_new_object();
-	bool mixed = false, icount = false;
+	bool mixed = false, icount = false, model = false;
 	char *why;
 	enum guest_clock wide = run_wide_clock(r, &why);
 
@@ -111,7 +112,8 @@ json_object *run_clocks_json(const struct run *r)
 		json_object_object_add(w, "why", json_object_new_string(r->clock_why[i]));
 		json_object_object_add(ws, r->workloads[i]->name, w);
 		mixed |= r->clocks[i] != r->clocks[0];
-		icount |= r->clocks[i] == CLOCK_ICOUNT;
+		icount |= clock_runs_icount(r->clocks[i]);
+		model |= r->clocks[i] == CLOCK_MODEL;
 	}
 	json_object_object_add(o, "name", json_object_new_string(
 		mixed ? "mixed" : guest_clock_name(r->nworkloads ? r->clocks[0] : wide)));
@@ -124,6 +126,13 @@ json_object *run_clocks_json(const struct run *r)
 		json_object_object_add(o, "means", json_object_new_string(
 			"guest instructions at 2^shift ns each: not cycles; rep-string clearing "
 			"counts per iteration; reproducible"));
+	}
+	if (model) {
+		json_object_object_add(o, "model", model_constants_json());
+		json_object_object_add(o, "model_means", json_object_new_string(
+			"modelled time: the guest ran under icount and each time metric is scaled "
+			"by its section's modelled time over its instruction count (docs/model.md); "
+			"the counts are in model.jsonl"));
 	}
 	free(why);
 	return o;

@@ -83,7 +83,7 @@ static double raw_estimate(const struct estimator *e, size_t i, int reps)
 	const struct workload *w = e->workloads[i];
 	double per_rep = w->est_rep_s > 0 ? w->est_rep_s : 10.0;
 
-	if (e->clocks && e->clocks[i] == CLOCK_ICOUNT) { /* TCG-only */
+	if (e->clocks && clock_runs_icount(e->clocks[i])) { /* TCG-only */
 		double factor = w->est_icount_rep_s > 0 ? w->est_icount_rep_s / per_rep
 			: icount_serial_factor;
 		return boot_icount_s + (w->est_boot_s + per_rep * reps) * factor;

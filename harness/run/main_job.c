@@ -172,8 +172,8 @@ int main_job_fill(struct run *r, bool cores_given, char **why)
 	for (size_t i = 0; rc == 0 && i < r->nworkloads; i++) {
 		struct workload *w = r->workloads[i];
 		char *clock_why = NULL;
-		bool icount = clock_resolve(vm_cli_clock(&o->vm), accel, w->name, w->icount_caveat,
-					    &clock_why) == CLOCK_ICOUNT;
+		bool icount = clock_runs_icount(clock_resolve(vm_cli_clock(&o->vm), accel, w->name,
+							      w->icount_caveat, &clock_why));
 		bool own = !cores_given && w->icount_cores && icount;
 
 		free(clock_why);

@@ -186,6 +186,10 @@ static void header(struct seeds_report *sr, bool md)
 	if (!strcmp(accel, "tcg"))
 		bullet(out, md, "NOTE: guests ran under TCG (emulated CPU): compare signs and orders ",
 		       "of magnitude of effects, not absolute times");
+	for (size_t i = 0; i < ctx->ds.nclocks; i++)
+		if (!strcmp(ctx->ds.clocks[i], "model"))
+			bullet(out, md, "NOTE: the model clock's figures are MODELLED (docs/model.md), ",
+			       "not measured: its rows' measured column is the model's reading");
 	fprintf(out, "%sagreement: effects (slowdown %%, or ratio - 1) compared; within noise = under 2 "
 		"st.err\n", md ? "- " : "");
 	summary(sr, md);
@@ -428,11 +432,31 @@ static void profile_notes(struct seeds_report *sr, const struct seed_match *rows
 	}
 }
 
+/* Rows published at a vCPU count the run did not measure, compared at its nearest one:
+ * each pair of counts once, "published N, measured M". */
+static void across_counts(FILE *out, const struct seed_match *rows, size_t n, bool md)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct seed_match *m = &rows[i];
+		bool seen = false;
+		if (m->status != MATCH_OK || m->f->cond.cores < 0 || m->cores_exact)
+			continue;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = rows[j].status == MATCH_OK && !rows[j].cores_exact &&
+			       rows[j].f->cond.cores == m->f->cond.cores && rows[j].cores == m->cores;
+		if (!seen)
+			fprintf(out, "%scompared across vCPU counts: published at %d, measured at %d "
+				"(the run has no %d; --cores %d measures it)\n", md ? "- " : "  ",
+				m->f->cond.cores, m->cores, m->f->cond.cores, m->f->cond.cores);
+	}
+}
+
 /* The notes, then why no effect is expected, then why icount weighs a row differently. */
 static void notes(struct seeds_report *sr, const struct seed_match *rows, size_t n, bool md)
 {
 	FILE *out = sr->ctx->out;
 
+	across_counts(out, rows, n, md);
 	distinct_notes(out, rows, n, md ? "- note, " : "  note, ", plain_note);
 	distinct_notes(out, rows, n, md ? "- no effect expected, " : "  no effect expected, ", expect_none_note);
 	distinct_notes(out, rows, n, md ? "- not within 2x under icount, " : "  not within 2x under icount, ",

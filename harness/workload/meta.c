@@ -12,6 +12,7 @@
 #include "common/xalloc.h"
 #include "guest/marker.h"
 #include "guest/protocol.h"
+#include "model/model.h"
 #include "workload/internal.h"
 
 struct load_ctx {
@@ -221,7 +222,8 @@ static struct workload_metric *metric_slot(struct load_ctx *c, const char *name)
 		if (!strcmp(w->metrics[i].name, name))
 			return &w->metrics[i];
 	w->metrics = xrealloc(w->metrics, (w->nmetrics + 1) * sizeof(*w->metrics));
-	w->metrics[w->nmetrics] = (struct workload_metric){ .name = xstrdup(name), .marker = -1 };
+	w->metrics[w->nmetrics] = (struct workload_metric){ .name = xstrdup(name), .marker = -1,
+							.model = -1 };
 	c->source_set = xrealloc(c->source_set, (w->nmetrics + 1) * sizeof(bool));
 	c->direction_set = xrealloc(c->direction_set, (w->nmetrics + 1) * sizeof(bool));
 	c->source_set[w->nmetrics] = c->direction_set[w->nmetrics] = false;
@@ -276,9 +278,15 @@ static int metric_key(struct load_ctx *c, const char *name, const char *key, con
 			return fail(c, xasprintf("marker: '%s' is not a section marker id (accepted: 0 "
 						 "to %d, guest/marker.h)", value, HB_MARK_ID_MAX));
 		m->marker = (int)id;
+
+	} else if (!strcmp(key, "model")) {
+		enum model_scope scope;
+		if (model_scope_parse(value, &scope) < 0)
+			return fail(c, xasprintf("model: '%s' (accepted: all, kernel, user, none)", value));
+		m->model = (int)scope;
 	} else {
 		return fail(c, xasprintf("unknown key '%s' in [metric %s] (accepted: unit, "
-					 "lower_is_better, description, source, marker)", key, name));
+					 "lower_is_better, description, source, marker, model)", key, name));
 	}
 	return 1;
 }
@@ -491,4 +499,16 @@ void workload_free(struct workload *w)
 	free(w->default_kernel);
 	free(w->icount_cores);
 	free(w);
+}
+
+enum model_scope workload_metric_model(const struct workload_metric *m)
+{
+	if (m->model >= 0)
+		return (enum model_scope)m->model;
+	return model_unit_is_time(m->unit) ? MODEL_SCOPE_ALL : MODEL_SCOPE_NONE;
+}
+
+int workload_metric_marker(const struct workload_metric *m)
+{
+	return m->marker > 0 ? m->marker : 0;
 }

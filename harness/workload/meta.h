@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <json-c/json.h>
 
+#include "model/model.h"
+
 struct workload_parser; /* workload/parser.h */
 
 #define WORKLOAD_INI "workload.ini"
@@ -58,7 +60,15 @@ struct workload_metric {
 	char *irq_label;      /* METRIC_IRQ: the row's label ("CAL"), else NULL */
 	int marker;           /* the section marker (guest/marker.h) around the interval this
 			       * metric times, for --profile; -1: none */
+	int model;            /* enum model_scope from `model =`, -1 when not said: see
+			       * workload_metric_model() */
 };
+
+/* How --clock model prices a metric (docs/model.md): its `model` key, else all modes for a
+ * time unit and none (kept as measured) for a count. */
+enum model_scope workload_metric_model(const struct workload_metric *m);
+/* The marker id (guest/marker.h) of the section that times a metric; 0: the repetition's. */
+int workload_metric_marker(const struct workload_metric *m);
 
 struct workload {
 	char *name;

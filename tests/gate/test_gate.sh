@@ -137,6 +137,20 @@ expect_exit 2 'run was measured with the host clock, the reference with the icou
 grep -Eq '^regression +hackbench time cores=2 clock=icount init_on_free: \+10\.00% \(p<0\.0001; .*; 95% CI \[\+9\.[0-9]+%, \+10\.[0-9]+%\]\)$' \
 	"$WORK/icount.out" || fail "icount regression line with its CI: $(cat "$WORK/icount.out")"
 
+tap_case model_clock_never_mixed
+# a modelled run (--clock model) against an icount reference and back: refused like any two
+# clocks, each side named; model against model compares
+mkdir -p "$WORK/model-ref" "$WORK/model-slow"
+sed 's/}$/,"clock":"model"}/' "$WORK/ref/samples.jsonl" > "$WORK/model-ref/samples.jsonl"
+sed 's/}$/,"clock":"model"}/' "$WORK/slow10/samples.jsonl" > "$WORK/model-slow/samples.jsonl"
+expect_exit 2 'run was measured with the model clock, the reference with the icount clock' -- \
+	"$HARNESS" gate "$WORK/model-slow" --against "$WORK/icount-ref"
+expect_exit 2 'run was measured with the icount clock, the reference with the model clock' -- \
+	"$HARNESS" gate "$WORK/icount-slow" --against "$WORK/model-ref" --relative baseline
+"$HARNESS" gate "$WORK/model-slow" --against "$WORK/model-ref" --max-slowdown 5 > "$WORK/model.out" 2>&1
+[ $? = 1 ] || fail "model 10% slower against model, limit 5%: exit 1: $(cat "$WORK/model.out")"
+grep -q 'clock=model init_on_free' "$WORK/model.out" || fail "model regression line: $(cat "$WORK/model.out")"
+
 tap_case junit
 # JUnit: one testcase per comparison, the regression as a failure
 if command -v xmllint > /dev/null; then

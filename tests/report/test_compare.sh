@@ -72,6 +72,14 @@ grep -q '<td>REGRESSION</td>' "$WORK/two.html" || fail "html: no REGRESSION cell
 tap_case mixed_clocks_refused
 import "$DATA/seed001-cook-kbuild.csv" "$WORK/cook"
 expect_exit 2 "icount clock.*host clock.*same --clock" -- "$HARNESS" report "$REFERENCE" "$WORK/cook" --compare
+# a modelled copy of the reference (--clock model) against the icount reference: refused
+mkdir -p "$WORK/modelled"
+sed 's/"clock":"icount"/"clock":"model"/' "$REFERENCE/samples.jsonl" > "$WORK/modelled/samples.jsonl"
+sed 's/"name": *"icount"/"name":"model"/' "$REFERENCE/meta.json" > "$WORK/modelled/meta.json"
+grep -q '"clock":"model"' "$WORK/modelled/samples.jsonl" || fail "the reference's samples name no icount clock"
+expect_exit 2 "model clock.*icount clock.*same --clock" -- "$HARNESS" report "$WORK/modelled" "$REFERENCE" --compare
+"$HARNESS" report "$WORK/modelled" > "$WORK/modelled.txt" 2>&1 || fail "report of a model set: $(cat "$WORK/modelled.txt")"
+grep -q "clock: model: MODELLED times" "$WORK/modelled.txt" || fail "a model set's report does not say modelled"
 expect_exit 2 "at least two runs" -- "$HARNESS" report "$REFERENCE" --compare
 expect_exit 2 "--format csv has no comparison" -- "$HARNESS" report "$REFERENCE" "$REFERENCE" --compare --format csv
 expect_exit 2 "--ratio-to does not apply with --compare" -- "$HARNESS" report "$REFERENCE" "$REFERENCE" --compare --ratio-to init_on_free

@@ -165,6 +165,13 @@ out=$("$harness" run --dry-run --clock host --workloads hackbench --out "$set_di
 grep -qx 'clock: host (asked for (--clock host))' <<<"$out" || fail "--clock host not kept: $out"
 bad "--clock icount" --clock icount --accel kvm
 bad "'tsc'" --clock tsc
+# --clock model: icount with the model's plugin; TCG only, refused under KVM in one line
+bad "--clock model: needs --accel tcg" --clock model --accel kvm
+out=$("$harness" run --dry-run --clock model --workloads hackbench --out "$set_dir" 2>"$WORK/err") ||
+	fail "--clock model: $(cat "$WORK/err")"
+grep -qx 'clock: model (asked for (--clock model))' <<<"$out" || fail "--clock model not kept: $out"
+grep -q '^accel: tcg (--clock model (the instruction counter is TCG-only))' <<<"$out" ||
+	fail "--clock model did not force TCG: $out"
 
 # A resumed set keeps the clock it asked for: auto resolves again; a set from before
 # --clock auto that names no clock ran under the host clock.
