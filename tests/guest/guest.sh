@@ -152,6 +152,60 @@ qemu-plugin)
 	[ "${l2:-0}" -gt 0 ] && [ "$l2" -le "$l1" ] || fail "l2 misses '$l2' not in (0, $l1]"
 	[ "${pages:-0}" -gt 0 ] || fail "no page first touched"
 	;;
+model-clock)
+	# --clock model end to end on one small cell: hugetlb's 16-page pool under icount with
+	# plugins/model's plugin; every sample says model, model.jsonl keeps the counts of the
+	# marked sections, the section of the timed write holds what the guest timed (its
+	# instructions are its icount nanoseconds), and each sample is its guest value scaled
+	# by the model of docs/model.md, recomputed here from the counts and meta.json's constants.
+	plugin=$(dirname "$harness")/plugins/model/hb-model.so
+	[ -f "$plugin" ] || fail "$plugin was not built"
+	set_dir=$log/model-run
+	"$harness" run --clock model --accel tcg --workloads hugetlb --variants baseline --cores 1 \
+		--boots 1 --param hugetlb.pages=16 --out "$set_dir" --no-report >"$out" 2>"$err"
+	rc=$?
+	sed 's/^/stderr: /' "$err" | tail -5
+	expect_rc 0
+	python3 - "$set_dir" <<'PY' || fail "model run's samples, counts or prices"
+import json, sys
+d = sys.argv[1]
+meta = json.load(open(d + "/meta.json"))
+assert meta["clock"]["name"] == "model", meta["clock"]
+k = meta["clock"]["model"]
+samples = [json.loads(l) for l in open(d + "/samples.jsonl")]
+recs = [json.loads(l) for l in open(d + "/model.jsonl")]
+assert samples and all(s["clock"] == "model" for s in samples), "a sample not on the model clock"
+assert len(recs) == 1, "one repetition, one record: %d" % len(recs)
+rec = recs[0]
+secs = {s["id"]: s for s in rec["sections"]}
+assert set(secs) == {1, 2}, "sections of the alloc (1) and release (2) writes: %s" % sorted(secs)
+def price(f, full):
+    if not full:
+        return f[0]
+    nstos, nmovs = sum(f[1:5]), sum(f[5:9])
+    b = lambda i: f[i] + 2 * f[i + 1] + 4 * f[i + 2] + 8 * f[i + 3]
+    return (k["t_insn_ns"] * (f[0] - nstos - nmovs) + k["t_stos_ns_per_byte"] * b(1) +
+            k["t_movs_ns_per_byte"] * b(5) + k["t_start_ns"] * (f[10] + f[11]) +
+            k["t_l2_hit_ns"] * f[12] + k["t_l2_miss_ns"] * f[13] +
+            k["t_stos_ns_per_byte"] * 4096 * f[14])
+def scoped(sec, scope, full):
+    modes = {"all": ["kernel", "user"], "kernel": ["kernel"], "user": ["user"]}[scope]
+    return sum(price(sec[m], full) for m in modes)
+value = {s["metric"]: s["value"] for s in samples}
+for m in rec["metrics"]:
+    sec = secs[m["id"]]
+    want = m["guest"] * scoped(sec, m["scope"], True) / scoped(sec, m["scope"], False)
+    assert abs(value[m["metric"]] - want) <= 1e-9 * abs(want), (m, value[m["metric"]], want)
+    assert abs(value[m["metric"]] - m["guest"]) > 1e-3 * m["guest"], "not repriced: %s" % m
+wall = [m for m in rec["metrics"] if m["metric"] == "wall"][0]
+insns = secs[1]["kernel"][0] + secs[1]["user"][0]
+# the markers sit inside the guest's clock reads: the section is the timed write, less
+# the tail of one clock read
+assert insns <= wall["guest"] * 1e9 <= insns + 5000, (insns, wall["guest"])
+print("model run: %d samples, wall %.6f s guest, %.6f s modelled, section %d instructions"
+      % (len(samples), wall["guest"], value["wall"], insns))
+PY
+	;;
 *)
 	echo "unknown check '$check'"
 	exit 2
