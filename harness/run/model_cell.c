@@ -89,6 +89,7 @@ int model_cell_price(const struct workload *w, const struct model_log *log, int 
 		if (scope == MODEL_SCOPE_NONE || !s)
 			continue;
 		o = json_object_new_object();
+		json_object_object_add(o, "workload", json_object_new_string(items[i].workload));
 		json_object_object_add(o, "metric", json_object_new_string(items[i].metric));
 		json_object_object_add(o, "id", json_object_new_int(s->id));
 		json_object_object_add(o, "scope", json_object_new_string(model_scope_name(scope)));
