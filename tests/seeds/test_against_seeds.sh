@@ -31,6 +31,13 @@ tap_case per_core_nearest
 # Potapenko's per-core sweep: each published cores compared with the nearest measured (4)
 grep -Eq '^  line 636 +wall +init_on_free +baseline +\+9\.49% +\+4\.57% .* 4/24 +same sign' "$WORK/cook.txt" ||
 	fail "per-core row at 24 published cores"
+# ... and says so under the table, once per pair of counts; a row published at 4 does not
+contains "$WORK/cook.txt" "  compared across vCPU counts: published at 24, measured at 4 (the run has no 24; --cores 24 measures it)"
+contains "$WORK/cook.txt" "  compared across vCPU counts: published at 2, measured at 4 (the run has no 2; --cores 2 measures it)"
+[ "$(grep -c 'compared across vCPU counts: published at 24, measured at 4' "$WORK/cook.txt")" = 1 ] ||
+	fail "the 24/4 note is not said exactly once"
+grep -q 'compared across vCPU counts: published at 4,' "$WORK/cook.txt" &&
+	fail "a row measured at its own count is said to be compared across counts"
 grep -Eq '^  line 15 +sys +init_on_free .*not measured: no metric sys of kbuild in this run' "$WORK/cook.txt" ||
 	fail "sys figure without sys samples"
 tap_case xpfo_not_measured
