@@ -33,10 +33,9 @@ static json_object *entry_to_json(const struct journal_entry *e)
 	return o;
 }
 
-int journal_append(const char *run_dir, const struct journal_entry *e)
+int run_append_jsonl(const char *run_dir, const char *file, json_object *o)
 {
-	char *path = hb_path_join(run_dir, JOURNAL_FILE);
-	json_object *o = entry_to_json(e);
+	char *path = hb_path_join(run_dir, file);
 	char *line = xasprintf("%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
 	size_t len = strlen(line);
 	/* O_RDWR: a torn last line (a run killed mid-append) is ended first, or this entry
@@ -52,6 +51,14 @@ int journal_append(const char *run_dir, const struct journal_entry *e)
 		close(fd);
 	free(line);
 	free(path);
+	return rc;
+}
+
+int journal_append(const char *run_dir, const struct journal_entry *e)
+{
+	json_object *o = entry_to_json(e);
+	int rc = run_append_jsonl(run_dir, JOURNAL_FILE, o);
+
 	json_object_put(o);
 	return rc;
 }

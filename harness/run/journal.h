@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <json-c/json.h>
 
 #define JOURNAL_FILE "cells.jsonl"
 
@@ -26,6 +27,10 @@ struct journal_entry {
 
 /* Appends one entry and fsyncs. 0 or -1 (printed). */
 int journal_append(const char *run_dir, const struct journal_entry *e);
+/* One JSON line appended to run_dir/file (created 0644, never through a link), fsync'd; a
+ * torn last line (a run killed mid-append) is ended first. 0, or -1 after printing why.
+ * The journal's writer, and model.jsonl's (run/model_cell.c). */
+int run_append_jsonl(const char *run_dir, const char *file, json_object *o);
 /* Calls cb for every well-formed line; bad lines are skipped with a warning. Returns the
  * number of entries, -1 when the journal cannot be read (absent is 0). */
 long journal_read(const char *run_dir, void (*cb)(const struct journal_entry *e, void *ctx), void *ctx);

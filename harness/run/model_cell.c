@@ -4,15 +4,11 @@
  * can be derived afterwards (bench/model-validation.py). */
 #include "run/model_cell.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <string.h>
-#include <unistd.h>
+#include <stdlib.h>
 
-#include "common/fileutil.h"
-#include "common/log.h"
 #include "common/paths.h"
 #include "common/xalloc.h"
+#include "run/journal.h"
 
 int model_cell_load(const char *log_dir, struct model_log *log, char **why)
 {
@@ -103,22 +99,7 @@ int model_cell_price(const struct workload *w, const struct model_log *log, int 
 
 int model_cell_record(const char *run_dir, json_object *record)
 {
-	char *path = hb_path_join(run_dir, MODEL_COUNTS_FILE);
-	char *line = xasprintf("%s\n", json_object_to_json_string_ext(record, JSON_C_TO_STRING_PLAIN));
-	size_t len = strlen(line);
-	/* As the journal appends (run/journal.c): a torn last line is ended first. */
-	int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-	int rc = -1;
-
-	if (fd >= 0 && hb_end_torn_line(fd) == 0 && write(fd, line, len) == (ssize_t)len && fsync(fd) == 0)
-		rc = 0;
-	else
-		hb_error("cannot append to %s: %s", path, strerror(errno));
-	if (fd >= 0)
-		close(fd);
-	free(line);
-	free(path);
-	return rc;
+	return run_append_jsonl(run_dir, MODEL_COUNTS_FILE, record);
 }
 
 json_object *model_constants_json(void)
