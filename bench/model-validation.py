@@ -10,7 +10,7 @@ Each reading is a copy of the --clock model sets' samples with every priced metr
 recomputed from model.jsonl (bench/model_readings.py), run through the harness's own
 seeds report (--format json), so the rows and their judgement are the report's.
 
-Usage: bench/model-validation.py HARNESS [--fitted 000,001] [--rows] SET...
+Usage: bench/model-validation.py HARNESS [--fitted 000,001] [--rows] [--t-stos X --onep C] SET...
   SET: result sets of --clock model runs (their samples and model.jsonl). A figure measured
   in several sets counts once (the first set that measures it). --rows: every row's
   published and measured effects per reading, after the table. Markdown on stdout."""
@@ -30,10 +30,10 @@ import model_readings as mr  # noqa: E402
 READINGS = [("icount", "icount"), ("onep", "one-parameter"), ("full", "full model")]
 
 
-def derived_set(set_dir, reading, into):
+def derived_set(set_dir, reading, into, overrides):
     """A copy of set_dir whose priced samples hold the reading's values."""
     meta, records = mr.load(set_dir)
-    k = meta["clock"]["model"]
+    k = dict(meta["clock"]["model"], **overrides)
     values = {key: mr.reading_value(m, s, reading, k) for key, m, s in mr.priced_metrics(records)}
     os.makedirs(into)
     shutil.copy(os.path.join(set_dir, "meta.json"), into)
@@ -81,9 +81,17 @@ def main():
     ap.add_argument("harness")
     ap.add_argument("--fitted", default="000,001")
     ap.add_argument("--rows", action="store_true")
+    ap.add_argument("--t-stos", type=float, help="the fitted t_stos (t_movs = 2 t_stos), for "
+                    "sets that ran before the fit; default: each set's meta.json")
+    ap.add_argument("--onep", type=float, help="the fitted c of the one-parameter model")
     ap.add_argument("sets", nargs="+")
     a = ap.parse_args()
     fitted = set(a.fitted.split(","))
+    overrides = {}
+    if a.t_stos is not None:
+        overrides.update(t_stos_ns_per_byte=a.t_stos, t_movs_ns_per_byte=2 * a.t_stos)
+    if a.onep is not None:
+        overrides["onep_stos_ns_per_byte"] = a.onep
     rows = {}  # reading -> key -> row
     tmp = tempfile.mkdtemp(prefix="hardbench-model-validation-")
     try:
@@ -91,7 +99,7 @@ def main():
             rows[reading] = {}
             for i, s in enumerate(a.sets):
                 d = os.path.join(tmp, "%s-%d" % (reading, i))
-                derived_set(s, reading, d)
+                derived_set(s, reading, d, overrides)
                 for r in seed_rows(a.harness, d):
                     rows[reading].setdefault(row_key(r), r)
     finally:
