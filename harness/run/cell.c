@@ -122,20 +122,6 @@ static struct vm_opts cell_vm_opts(const struct run *r, const struct plan_cell *
 	return o;
 }
 
-/* model.jsonl's record of one repetition: its cell, then the sections and metrics priced. */
-static json_object *model_record_new(const struct plan_cell *c, int rep)
-{
-	json_object *o = json_object_new_object();
-
-	json_object_object_add(o, "variant", json_object_new_string(c->variant));
-	json_object_object_add(o, "workload", json_object_new_string(c->workload));
-	json_object_object_add(o, "kernel_line", json_object_new_string(c->line));
-	json_object_object_add(o, "cores", json_object_new_int(c->cores));
-	json_object_object_add(o, "boot", json_object_new_int(c->boot));
-	json_object_object_add(o, "rep", json_object_new_int(rep));
-	return o;
-}
-
 /* Appends the samples of every complete repetition; fills done[] and returns the first
  * reason a repetition failed (or NULL). -1 in *write_failed when the set cannot be written. */
 static char *append_reps(struct run *r, const struct plan_cell *c, const struct workload_cell *wc,
@@ -159,7 +145,7 @@ static char *append_reps(struct run *r, const struct plan_cell *c, const struct 
 	for (int i = 0; i < k && !*write_failed && !model_why; i++) {
 		char *why;
 		buf.rep = missing[i];
-		buf.model_record = buf.model ? model_record_new(c, missing[i]) : NULL;
+		buf.model_record = buf.model ? plan_cell_rep_json(c, missing[i]) : NULL;
 		why = gather_rep(w, wc, res, &base, i, &buf);
 		for (size_t s = 0; !why && s < buf.n; s++)
 			if (rs_append(r->rs, &buf.items[s]) != 0)

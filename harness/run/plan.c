@@ -123,6 +123,19 @@ char *plan_cell_key(const struct plan_cell *c)
 	return xasprintf("%s:%s/%s/%d/%d", c->line, c->variant, c->workload, c->cores, c->boot);
 }
 
+json_object *plan_cell_rep_json(const struct plan_cell *c, int rep)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "variant", json_object_new_string(c->variant));
+	json_object_object_add(o, "workload", json_object_new_string(c->workload));
+	json_object_object_add(o, "kernel_line", json_object_new_string(c->line));
+	json_object_object_add(o, "cores", json_object_new_int(c->cores));
+	json_object_object_add(o, "boot", json_object_new_int(c->boot));
+	json_object_object_add(o, "rep", json_object_new_int(rep));
+	return o;
+}
+
 char *plan_group_key(const char *line, const char *variant, const char *workload, int cores)
 {
 	return xasprintf("%s:%s/%s/%d", line, variant, workload, cores);

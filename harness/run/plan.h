@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <json-c/json.h>
 
 enum plan_order { ORDER_INTERLEAVED, ORDER_GROUPED };
 
@@ -51,6 +52,9 @@ int plan_max_boots(const struct plan *p);
 /* "variant/workload/cores/boot" on the default line (as before lines, so old journals
  * resume), "LINE:variant/workload/cores/boot" on any other: a cell's journal identity. */
 char *plan_cell_key(const struct plan_cell *c);
+/* {"variant", "workload", "kernel_line", "cores", "boot", "rep"}: a repetition of c in the
+ * per-repetition records of a set (profile.jsonl, model.jsonl). New object. */
+json_object *plan_cell_rep_json(const struct plan_cell *c, int rep);
 /* "LINE:variant/workload/cores": the cells of every boot of one variant, workload and
  * vCPU count on one line (what plan.keep lists). */
 char *plan_group_key(const char *line, const char *variant, const char *workload, int cores);

@@ -331,15 +331,9 @@ static json_object *record_json(const struct plan_cell *c, int plan_rep, const c
 				struct prof_section *sec, double value_s, double idle_s,
 				bool symbols)
 {
-	json_object *o = json_object_new_object();
+	json_object *o = plan_cell_rep_json(c, plan_rep);
 	double sample_ns = value_s * 1e9, idle_ns = idle_s >= 0 ? idle_s * 1e9 : NAN;
 
-	json_object_object_add(o, "variant", json_object_new_string(c->variant));
-	json_object_object_add(o, "workload", json_object_new_string(c->workload));
-	json_object_object_add(o, "kernel_line", json_object_new_string(c->line));
-	json_object_object_add(o, "cores", json_object_new_int(c->cores));
-	json_object_object_add(o, "boot", json_object_new_int(c->boot));
-	json_object_object_add(o, "rep", json_object_new_int(plan_rep));
 	json_object_object_add(o, "metric", json_object_new_string(metric));
 	json_object_object_add(o, "marker", json_object_new_int(sec->marker));
 	json_object_object_add(o, "insns", json_object_new_int64((int64_t)sec->insns));
