@@ -28,21 +28,12 @@ static int count_type(hwloc_topology_t topo, hwloc_obj_type_t type)
 	return n < 0 ? 0 : n; /* -1: objects of this type sit at several depths; rare */
 }
 
-json_object *hostinfo_topology(void)
+/* The counts of a loaded topology (destroyed here). */
+static json_object *topology_counts(hwloc_topology_t topo)
 {
-	hwloc_topology_t topo;
-	json_object *o;
-	int cores, pus;
+	int cores = count_type(topo, HWLOC_OBJ_CORE), pus = count_type(topo, HWLOC_OBJ_PU);
+	json_object *o = json_object_new_object();
 
-	if (hwloc_topology_init(&topo) < 0)
-		return hostinfo_error("hwloc", "cannot initialise a topology");
-	if (hwloc_topology_load(topo) < 0) {
-		hwloc_topology_destroy(topo);
-		return hostinfo_error("hwloc", strerror(errno));
-	}
-	cores = count_type(topo, HWLOC_OBJ_CORE);
-	pus = count_type(topo, HWLOC_OBJ_PU);
-	o = json_object_new_object();
 	json_object_object_add(o, "packages", json_object_new_int(count_type(topo, HWLOC_OBJ_PACKAGE)));
 	json_object_object_add(o, "numa_nodes", json_object_new_int(count_type(topo, HWLOC_OBJ_NUMANODE)));
 	json_object_object_add(o, "cores", json_object_new_int(cores));
@@ -50,6 +41,34 @@ json_object *hostinfo_topology(void)
 	json_object_object_add(o, "smt_per_core", json_object_new_int(cores ? pus / cores : 0));
 	hwloc_topology_destroy(topo);
 	return o;
+}
+
+/* Loads this host's topology, or hwloc's synthetic one described by synthetic. */
+static json_object *topology_load(const char *synthetic)
+{
+	hwloc_topology_t topo;
+
+	if (hwloc_topology_init(&topo) < 0)
+		return hostinfo_error("hwloc", "cannot initialise a topology");
+	if (synthetic && hwloc_topology_set_synthetic(topo, synthetic) < 0) {
+		hwloc_topology_destroy(topo);
+		return hostinfo_error("hwloc", "bad synthetic topology");
+	}
+	if (hwloc_topology_load(topo) < 0) {
+		hwloc_topology_destroy(topo);
+		return hostinfo_error("hwloc", strerror(errno));
+	}
+	return topology_counts(topo);
+}
+
+json_object *hostinfo_topology(void)
+{
+	return topology_load(NULL);
+}
+
+json_object *hostinfo_topology_synthetic(const char *description)
+{
+	return topology_load(description);
 }
 
 json_object *hostinfo_numa(void)

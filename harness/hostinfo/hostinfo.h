@@ -21,6 +21,9 @@ json_object *hostinfo_collect(void);
 /* The parts, for tests and for callers that need one fact. */
 json_object *hostinfo_cpu(void);
 json_object *hostinfo_topology(void);
+/* The same counts of hwloc's synthetic topology description (e.g. "pack:2 core:3 pu:2"):
+ * the counting checked on a machine unlike the one the tests run on. */
+json_object *hostinfo_topology_synthetic(const char *description);
 json_object *hostinfo_numa(void);
 json_object *hostinfo_kernel(void);
 json_object *hostinfo_kvm(void);

@@ -1,6 +1,8 @@
-/* hostinfo describes this machine as the kernel sees it: PUs = CPUs we may run on, the
- * kernel release, /dev/kvm, the CPU flags /proc/cpuinfo lists, NUMA memory; and
- * `harness hostinfo` prints every part. Usage: test_hostinfo HARNESS */
+/* hostinfo describes this machine as the kernel sees it: PUs = CPUs we may run on, cores
+ * and packages as sysfs counts them (not derived from each other), the kernel release,
+ * /dev/kvm, the CPU flags /proc/cpuinfo lists, NUMA memory; the counting itself on
+ * synthetic machines with SMT and several packages; and `harness hostinfo` prints every
+ * part. Usage: test_hostinfo HARNESS */
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +24,57 @@ static json_object *get(json_object *o, const char *key)
 static int get_int(json_object *o, const char *key)
 {
 	return json_object_get_int(get(o, key));
+}
+
+/* An integer from /sys/devices/system/cpu/cpuN/topology/NAME; -1 when absent (die_id
+ * is missing on older kernels, where a package has one die). */
+static long sysfs_topology(int cpu, const char *name)
+{
+	char path[128], *text;
+	long v = -1;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/%s", cpu, name);
+	text = hb_read_file(path, NULL);
+	if (text)
+		v = strtol(text, NULL, 10);
+	free(text);
+	return v;
+}
+
+/* Cores and packages among the CPUs this process may run on, counted from sysfs: a core
+ * is a distinct (package, die, core id), as the kernel numbers them. 0 when sysfs lacks
+ * the topology (a container without /sys). */
+static void sysfs_counts(int *cores, int *packages)
+{
+	long seen[CPU_SETSIZE][3], pkgs[CPU_SETSIZE];
+	int nc = 0, np = 0;
+	cpu_set_t set;
+
+	sched_getaffinity(0, sizeof(set), &set);
+	for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+		long id[3];
+		int i;
+
+		if (!CPU_ISSET(cpu, &set))
+			continue;
+		id[0] = sysfs_topology(cpu, "physical_package_id");
+		id[1] = sysfs_topology(cpu, "die_id");
+		id[2] = sysfs_topology(cpu, "core_id");
+		if (id[0] < 0 || id[2] < 0) {
+			*cores = *packages = 0;
+			return;
+		}
+		for (i = 0; i < nc && memcmp(seen[i], id, sizeof(id)); i++)
+			;
+		if (i == nc)
+			memcpy(seen[nc++], id, sizeof(id));
+		for (i = 0; i < np && pkgs[i] != id[0]; i++)
+			;
+		if (i == np)
+			pkgs[np++] = id[0];
+	}
+	*cores = nc;
+	*packages = np;
 }
 
 /* Is flag in the first "flags" line of /proc/cpuinfo? */
@@ -69,6 +122,53 @@ TEST(collect)
 		CHECK(get_int(json_object_array_get_idx(get(numa, "nodes"), 0), "mem_mib") > 0, "node 0 memory");
 	free(cpuinfo);
 	json_object_put(info);
+}
+
+/* This host's cores and packages as hwloc counts them, against the kernel's own numbering
+ * in sysfs (not against each other: cores x SMT = PUs holds whatever cores is). */
+TEST(counts_match_sysfs)
+{
+	json_object *topo = hostinfo_topology();
+	int sys_cores, sys_packages;
+	cpu_set_t set;
+
+	sched_getaffinity(0, sizeof(set), &set);
+	sysfs_counts(&sys_cores, &sys_packages);
+	if (!sys_cores) {
+		json_object_put(topo);
+		SKIP("no CPU topology in /sys/devices/system/cpu/cpu*/topology");
+	}
+	CHECK(get_int(topo, "cores") == sys_cores, "hwloc cores %d vs %d in sysfs", get_int(topo, "cores"),
+	      sys_cores);
+	CHECK(get_int(topo, "packages") == sys_packages, "hwloc packages %d vs %d in sysfs",
+	      get_int(topo, "packages"), sys_packages);
+	CHECK(get_int(topo, "pus") == CPU_COUNT(&set), "hwloc PUs %d vs %d allowed CPUs", get_int(topo, "pus"),
+	      CPU_COUNT(&set));
+	CHECK(get_int(topo, "smt_per_core") == CPU_COUNT(&set) / sys_cores,
+	      "SMT per core %d vs %d CPUs on %d sysfs cores", get_int(topo, "smt_per_core"), CPU_COUNT(&set),
+	      sys_cores);
+	json_object_put(topo);
+}
+
+/* The counts of machines unlike this one (hwloc's synthetic topologies): with SMT, with
+ * several packages and NUMA nodes, a core count that is not a power of two. */
+VARIANT_TYPE(machine) { const char *desc; int packages, numa_nodes, cores, pus, smt; };
+VARIANT(machine, smt2) { "pack:1 core:4 pu:2", 1, 1, 4, 8, 2 };
+VARIANT(machine, two_packages) { "pack:2 core:3 pu:1", 2, 1, 6, 6, 1 };
+VARIANT(machine, numa_smt4) { "pack:2 numa:2 core:5 pu:4", 2, 4, 20, 80, 4 };
+
+TEST_V(machine, synthetic_counts)
+{
+	json_object *o = hostinfo_topology_synthetic(variant->desc);
+
+	CHECK(!get(o, "error"), "%s: %s", variant->desc, json_object_to_json_string(o));
+	CHECK(get_int(o, "packages") == variant->packages, "%s: packages %d", variant->desc, get_int(o, "packages"));
+	CHECK(get_int(o, "numa_nodes") == variant->numa_nodes, "%s: NUMA nodes %d", variant->desc,
+	      get_int(o, "numa_nodes"));
+	CHECK(get_int(o, "cores") == variant->cores, "%s: cores %d", variant->desc, get_int(o, "cores"));
+	CHECK(get_int(o, "pus") == variant->pus, "%s: PUs %d", variant->desc, get_int(o, "pus"));
+	CHECK(get_int(o, "smt_per_core") == variant->smt, "%s: SMT %d", variant->desc, get_int(o, "smt_per_core"));
+	json_object_put(o);
 }
 
 /* `harness hostinfo` (the program is the first argument). */

@@ -7,10 +7,12 @@
 . "$(dirname "$0")/../common/lib.sh"
 HARNESS=$1
 
-# mkset DIR HOST KEY PAGES CLOCK BOOTS: a set measured on HOST with kernel key KEY,
-# hugetlb.pages=PAGES, clock CLOCK ("" = none), rounds 0..BOOTS-1 of two variants.
+# mkset DIR HOST KEY PAGES CLOCK BOOTS [CORES [BASE]]: a set measured on HOST with kernel
+# key KEY, hugetlb.pages=PAGES, clock CLOCK ("" = none), rounds 0..BOOTS-1 of two
+# variants: baseline's wall in round b is BASE + b/10 (BASE default 1.0), init_on_alloc's
+# 1.5 times that, so every value is distinct within a set and the means are known.
 mkset() {
-	local dir=$1 host=$2 key=$3 pages=$4 clock=$5 boots=$6 cores=${7:-2}
+	local dir=$1 host=$2 key=$3 pages=$4 clock=$5 boots=$6 cores=${7:-2} base=${8:-1.0} value
 	mkdir -p "$dir"
 	cat > "$dir/meta.json" <<JSON
 { "host": { "hostname": "$host", "cpu": { "brand": "CPU-$cores" }, "topology": { "cores": $cores } },
@@ -23,20 +25,39 @@ JSON
 	: > "$dir/samples.jsonl"
 	for b in $(seq 0 $((boots - 1))); do
 		for v in baseline init_on_alloc; do
-			echo "{\"variant\":\"$v\",\"workload\":\"hugetlb\",\"metric\":\"wall\",\"unit\":\"s\",\"cores\":2,\"boot\":$b,\"rep\":0,\"value\":1.5,\"lower_is_better\":true}" >> "$dir/samples.jsonl"
+			value=$(awk -v base="$base" -v b="$b" -v v="$v" \
+				'BEGIN { x = base + b / 10; printf "%.4f", v == "baseline" ? x : 1.5 * x }')
+			echo "{\"variant\":\"$v\",\"workload\":\"hugetlb\",\"metric\":\"wall\",\"unit\":\"s\",\"cores\":2,\"boot\":$b,\"rep\":0,\"value\":$value,\"lower_is_better\":true}" >> "$dir/samples.jsonl"
 		done
 	done
 }
 
 tap_case "two hosts merge, each sample names its host"
 mkset "$WORK/a" nodeA aaaa 32 "" 2
-mkset "$WORK/b" nodeB aaaa 32 host 3 4
+mkset "$WORK/b" nodeB aaaa 32 host 3 4 1.2
 "$HARNESS" merge "$WORK/m" "$WORK/a" "$WORK/b" > "$WORK/out" 2>&1 || fail "merge failed: $(cat "$WORK/out")"
 [ "$(wc -l < "$WORK/m/samples.jsonl")" = 10 ] || fail "merged set holds $(wc -l < "$WORK/m/samples.jsonl") samples, want 10"
 [ "$(jq -c 'select(.host == null)' "$WORK/m/samples.jsonl" | wc -l)" = 0 ] || fail "samples without host"
 [ "$(jq -c 'select(.host == "nodeB")' "$WORK/m/samples.jsonl" | wc -l)" = 6 ] || fail "nodeB's samples"
 [ "$(jq -r '.hosts | map(.name) | join(",")' "$WORK/m/meta.json")" = nodeA,nodeB ] || fail "meta hosts: $(jq -c .hosts "$WORK/m/meta.json")"
 jq -e '.hosts[1].hostinfo.topology.cores == 4' "$WORK/m/meta.json" > /dev/null || fail "nodeB's hostinfo kept"
+
+tap_case "every value survives the merge, on its variant and host"
+# (host, variant, value) of each input sample, sorted, against the merged set's
+for s in a:nodeA b:nodeB; do
+	jq -r --arg h "${s#*:}" '[$h, .variant, .value] | @tsv' "$WORK/${s%%:*}/samples.jsonl"
+done | sort > "$WORK/in.tsv"
+jq -r '[.host, .variant, .value] | @tsv' "$WORK/m/samples.jsonl" | sort > "$WORK/merged.tsv"
+diff "$WORK/in.tsv" "$WORK/merged.tsv" > "$WORK/values.diff" ||
+	fail "merged values differ from the inputs': $(head -6 "$WORK/values.diff" | tr '\n' ' ')"
+# By hand: baseline 1.0 1.1 (nodeA) 1.2 1.3 1.4 (nodeB), mean 1.2; init_on_alloc 1.5 times
+# each, mean 1.8; every round's ratio 1.5, so +50% paired over the 5 rounds.
+"$HARNESS" report "$WORK/m" --format json > "$WORK/m.json" 2> "$WORK/err" || fail "report json: $(cat "$WORK/err")"
+jq -e '[.rows[] | select(.variant == "baseline")][0] | (.mean - 1.2 | fabs) < 1e-9 and .n == 5' "$WORK/m.json" > /dev/null ||
+	fail "baseline of the merged set: $(jq -c '.rows[] | select(.variant == "baseline") | {n, mean}' "$WORK/m.json"), want n 5, mean 1.2"
+jq -e '[.rows[] | select(.variant == "init_on_alloc")][0] | (.mean - 1.8 | fabs) < 1e-9 and .n == 5 and
+       (.slowdown_pct - 50 | fabs) < 1e-6 and .paired and .n_pairs == 5' "$WORK/m.json" > /dev/null ||
+	fail "init_on_alloc of the merged set: $(jq -c '.rows[] | select(.variant == "init_on_alloc") | {n, mean, slowdown_pct, paired, n_pairs}' "$WORK/m.json"), want n 5, mean 1.8, +50% paired over 5 rounds"
 
 tap_case "colliding rounds are renumbered, pairs stay on one host"
 dups=$(jq -r '[.variant, .boot] | @tsv' "$WORK/m/samples.jsonl" | sort | uniq -d | wc -l)
