@@ -1,4 +1,5 @@
-/* hb-vmaops, run on this host: for real (its output must parse) and with a bad argument.
+/* hb-vmaops, run on this host: for real (its output must parse, every time above 0) and
+ * with a bad argument.
  * usage: test_helper <hb-vmaops> */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,9 @@ TEST(for_real)
 	fixture_run(&(struct fake_rep){ .workload = "vmaops", .out_text = out ? out : "" }, &g);
 	CHECK(g.ret == 0 && (g.n == 36 || g.n == 48 || g.n == 54 || g.n == 72),
 	      "%d samples (18 or 24 rows, with or without cycles), why %s", g.n, g.why);
+	/* Every call costs time: a helper that timed nothing would print zeros. */
+	for (int i = 0; i < g.n; i++)
+		CHECK(g.s[i].value > 0, "%s: %g, want more than 0", g.s[i].metric, g.s[i].value);
 	got_free(&g);
 	free(out);
 }
