@@ -272,10 +272,21 @@ kernel-image)
 	# of 20 by design (CI once: -0.74% [-1.04%, -0.44%]). A 3-boot mean's difference has a
 	# st.dev. of ~1.2% here (hackbench cv ~1.5% under icount); 5% is 4 of those, and a sixth
 	# of what the lost cmdline would cost (init_on_alloc: +30% on this metric under icount).
+	# A row without statistics (no CI: too few samples, a lost baseline) is a failure, not 0.
 	python3 -c "
-import sys
-low, high, pct = (float(x) if x not in ('None', 'null') else 0.0 for x in ('$low', '$high', '$pct'))
-sys.exit(0 if (low <= 0 <= high) or abs(pct) < 5 else 1)" || fail "the same kernel under another name is $pct% apart"
+import math, sys
+try:
+    low, high, pct = (float(x) for x in ('$low', '$high', '$pct'))
+except ValueError:
+    sys.exit(2)
+if not all(map(math.isfinite, (low, high, pct))) or not low <= pct <= high:
+    sys.exit(2)
+sys.exit(0 if (low <= 0 <= high) or abs(pct) < 5 else 1)"
+	case $? in
+	0) ;;
+	1) fail "the same kernel under another name is $pct% apart" ;;
+	*) fail "mybase's row has no statistics: slowdown '$pct', 95% CI ['$low', '$high']" ;;
+	esac
 	# What makes it the same kernel: the image's hash in meta.json and its cmdline in the guest.
 	want=$(sha256sum "$entry/bzImage" | cut -d' ' -f1)
 	python3 -c "

@@ -47,6 +47,9 @@ expect_exit 2 "badnum.csv:3: column 4 \(value\): bad value '12x'" -- \
 	"$HARNESS" import "$(csv badnum 'variant,workload,metric,value\na,w,m,1\na,w,m,12x\n')"
 expect_exit 2 "short.csv:2: 3 fields, but the header has 4" -- \
 	"$HARNESS" import "$(csv short 'variant,workload,metric,value\na,w,m\n')"
+expect_exit 2 "long.csv:2: 5 fields, but the header has 4" -- \
+	"$HARNESS" import "$(csv long 'variant,workload,metric,value\na,w,m,1,2\n')"
+expect_exit 2 "novalue.csv:1: missing column 'value'" -- "$HARNESS" import "$(csv novalue 'variant,workload,metric\n')"
 expect_exit 2 "cores.csv:2: column 5 \(cores\): bad value '0'" -- \
 	"$HARNESS" import "$(csv cores 'variant,workload,metric,value,cores\na,w,m,1,0\n')"
 expect_exit 2 "dir.csv:2: column 3 \(lower_is_better\): bad value 'maybe'" -- \

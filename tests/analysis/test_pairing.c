@@ -80,6 +80,25 @@ TEST(missing_rounds_are_skipped)
 	dataset_free(&ds);
 }
 
+/* The baseline lacks round 2, which the variant has: round 2 stays unpaired, not paired
+ * with the baseline's round 3 (the next one the merge walk finds). */
+TEST(a_round_without_its_baseline_is_not_paired_with_the_next)
+{
+	struct dataset ds = { 0 };
+	struct group_row rows[2];
+
+	for (int b = 0; b < 4; b++)
+		if (b != 2)
+			add_round(&ds, "baseline", b, 1);
+	for (int b = 0; b < 4; b++)
+		add_round(&ds, "init_on_alloc", b, 1.05);
+	rows_of(&ds, rows, NULL);
+	CHECK(rows[1].pe.n_pairs == 3, "%ld pairs, want 3", rows[1].pe.n_pairs);
+	CHECK(rows[1].rounds_unpaired == 1, "%ld unpaired, want 1", rows[1].rounds_unpaired);
+	CHECK_NEAR(rows[1].pe.slowdown_pct, 5.0, 1e-9);
+	dataset_free(&ds);
+}
+
 /* One shared round: a paired point estimate but no spread, so the headline is Welch's;
  * no rounds at all (an import without boot column): Welch's; pairing turned off: Welch's. */
 TEST(welch_without_enough_rounds)

@@ -3,7 +3,8 @@
 # the guest's view of the host (issue 19). On a host whose / is shared, as under systemd
 # (here: a mount namespace of this test's own with `mount --make-rshared /`), a view made
 # MS_SLAVE received such a mount read-write. Checked in virtiofsd's own mount namespace,
-# since the guest kernel mounts its root read-only anyway. Real boot of the baseline
+# since the guest kernel mounts its root read-only anyway (through /proc/PID/root; a
+# share not found there is a failure, not a pass). Real boot of the baseline
 # variant (TCG here); SKIP without its kernel in the cache.
 #   late_mount.sh HARNESS
 set -u
@@ -43,7 +44,15 @@ if [ "${2:-}" = --inside ]; then
 		echo "visible: the late mount is in virtiofsd's mount namespace:" \
 			"$(grep " $share/late " /proc/"$vfs"/mountinfo | cut -d' ' -f5,6)"
 	fi
-	if nsenter -t "$vfs" -m -- /bin/sh -c "echo x > '$share/late/written'" 2> /dev/null; then
+	# Through /proc/PID/root a path resolves in virtiofsd's root and mount namespace (no
+	# program need exist in the view, as nsenter would need): the share must be there,
+	# else the check looked in the wrong place and is a failure, not a pass.
+	view=/proc/$vfs/root
+	if [ ! -d "$view$share" ]; then
+		echo "not in the view: no $share under $view"
+		kill -INT "$hpid"; wait "$hpid"; umount "$share/late"; rm -rf "$share" "$share.boot"; exit 6
+	fi
+	if (echo x > "$view$share/late/written") 2> /dev/null; then
 		echo "written: the late mount is writable through virtiofsd's view"
 	fi
 	echo "checked $share/late in virtiofsd's mount namespace"
@@ -54,15 +63,25 @@ if [ "${2:-}" = --inside ]; then
 fi
 
 tap_case "a host mount made during the boot does not reach the view"
-if [ "$(id -u)" != 0 ] || ! command -v nsenter > /dev/null; then
-	tap_skip "needs root and nsenter"
-elif ! "$HARNESS" boot baseline --dry-run -- true 2>&1 | grep -q -- '-kernel'; then
+# The dry run's first line says whether base is cached; anything else is a failure.
+"$HARNESS" boot baseline --dry-run -- true > "$WORK/dry.out" 2>&1
+dry_rc=$?
+if [ "$(id -u)" != 0 ]; then
+	tap_skip "needs root"
+elif [ "$dry_rc" = 0 ] && head -1 "$WORK/dry.out" | grep -q '^base: not cached'; then
 	tap_skip "the base kernel is not in the cache (harness build base)"
+elif [ "$dry_rc" != 0 ] || ! head -1 "$WORK/dry.out" | grep -q '^base: cached' ||
+	! grep -q -- '-kernel' "$WORK/dry.out"; then
+	fail "the dry run (exit $dry_rc) shows no cached base and no -kernel: $(head -3 "$WORK/dry.out")"
 else
 	unshare --mount --propagation unchanged "$0" "$1" --inside > "$WORK/inside.out" 2>&1
 	rc=$?
 	sed 's/^/# /' "$WORK/inside.out"
-	[ "$rc" -eq 0 ] || fail "the check did not run (exit $rc)"
+	case $rc in
+	0) ;;
+	6) fail "the share is not in virtiofsd's view: the check looked in the wrong place" ;;
+	*) fail "the check did not run (exit $rc)" ;;
+	esac
 	grep -q '^checked' "$WORK/inside.out" || fail "the check did not finish"
 	grep -q -e '^written' -e '^visible' "$WORK/inside.out" && fail "$(grep -e '^written' -e '^visible' "$WORK/inside.out" | head -1)"
 fi

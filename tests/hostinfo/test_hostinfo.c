@@ -77,6 +77,16 @@ static void sysfs_counts(int *cores, int *packages)
 	*packages = np;
 }
 
+/* A "Key: N kB" of /proc/meminfo; -1 when absent. */
+static long long proc_meminfo_kib(const char *key)
+{
+	char *text = hb_read_file("/proc/meminfo", NULL), *at = text ? strstr(text, key) : NULL;
+	long long v = at ? strtoll(at + strlen(key) + 1, NULL, 10) : -1;
+
+	free(text);
+	return v;
+}
+
 /* Is flag in the first "flags" line of /proc/cpuinfo? */
 static bool cpuinfo_has(const char *cpuinfo, const char *flag)
 {
@@ -95,10 +105,7 @@ static bool cpuinfo_has(const char *cpuinfo, const char *flag)
 
 TEST(collect)
 {
-	json_object *info = hostinfo_collect(), *topo = get(info, "topology"), *cpu = get(info, "cpu");
-	json_object *numa = get(info, "numa");
-	char *cpuinfo = hb_read_file("/proc/cpuinfo", NULL);
-	static const char *const flags[] = { "pcid", "invpcid", "avx512f", "hypervisor" };
+	json_object *info = hostinfo_collect(), *topo = get(info, "topology");
 	struct utsname u;
 	cpu_set_t set;
 
@@ -111,17 +118,45 @@ TEST(collect)
 	CHECK(!strcmp(json_object_get_string(get(get(info, "kernel"), "release")), u.release), "release");
 	CHECK(json_object_get_boolean(get(get(info, "kvm"), "present")) == (access("/dev/kvm", F_OK) == 0),
 	      "kvm present");
-	if (!get(cpu, "error") && cpuinfo) {
-		for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
-			CHECK(json_object_get_boolean(get(get(cpu, "flags"), flags[i])) ==
-				      cpuinfo_has(cpuinfo, flags[i]),
-			      "flag %s differs from /proc/cpuinfo", flags[i]);
-		CHECK(strstr(cpuinfo, json_object_get_string(get(cpu, "vendor"))) != NULL, "vendor");
-	}
-	if (json_object_get_boolean(get(numa, "available")))
-		CHECK(get_int(json_object_array_get_idx(get(numa, "nodes"), 0), "mem_mib") > 0, "node 0 memory");
-	free(cpuinfo);
+	CHECK(get(info, "cpu") && get(info, "numa"), "every part is collected");
 	json_object_put(info);
+}
+
+/* libcpuid's flags and vendor against the kernel's /proc/cpuinfo. */
+TEST(cpu_matches_cpuinfo)
+{
+	json_object *cpu = hostinfo_cpu();
+	char *cpuinfo = hb_read_file("/proc/cpuinfo", NULL);
+	static const char *const flags[] = { "pcid", "invpcid", "avx512f", "hypervisor" };
+
+	if (get(cpu, "error") || !cpuinfo) {
+		free(cpuinfo);
+		json_object_put(cpu);
+		SKIP("libcpuid cannot read this CPU, or there is no /proc/cpuinfo");
+	}
+	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+		CHECK(json_object_get_boolean(get(get(cpu, "flags"), flags[i])) == cpuinfo_has(cpuinfo, flags[i]),
+		      "flag %s differs from /proc/cpuinfo", flags[i]);
+	CHECK(strstr(cpuinfo, json_object_get_string(get(cpu, "vendor"))) != NULL, "vendor");
+	free(cpuinfo);
+	json_object_put(cpu);
+}
+
+/* libnuma's node 0 has memory (MemTotal's order: it is this host's memory, or part of it). */
+TEST(numa_memory)
+{
+	json_object *numa = hostinfo_numa();
+	long long mem_kib = proc_meminfo_kib("MemTotal");
+	int mib;
+
+	if (!json_object_get_boolean(get(numa, "available"))) {
+		json_object_put(numa);
+		SKIP("libnuma says NUMA is not available on this host");
+	}
+	mib = get_int(json_object_array_get_idx(get(numa, "nodes"), 0), "mem_mib");
+	CHECK(mib > 0 && (long long)mib <= mem_kib / 1024 + 1, "node 0 memory %d MiB, MemTotal %lld kB", mib,
+	      mem_kib);
+	json_object_put(numa);
 }
 
 /* This host's cores and packages as hwloc counts them, against the kernel's own numbering

@@ -6,17 +6,19 @@
 # effect), that report, plot and gate work on the set,
 # that the gate passes against ci/reference (absolute icount values, --max-slowdown
 # $QUICK_MAX_SLOWDOWN), that the same plan's next dry run is estimated at this run's pace,
-# and that a corrupt line is skipped with a warning.
+# and that a corrupt line is skipped with a warning. TAP: the page's check in headless
+# Chromium is a case of its own (SKIP without chromium).
 # Usage: quick_matrix.sh HARNESS SOURCE_DIR
 . "$(dirname "$0")/lib.sh"
 SET=$WORK/quick
 VARIANTS=(baseline init_on_alloc init_on_free)
 WORKLOADS=(hugetlb hackbench test_vmalloc)
 
+tap_case "the matrix runs; every cell has its samples; report, plot and gate against ci/reference"
 "$HARNESS" run --variants baseline,init_on_alloc,init_on_free --workloads hugetlb,hackbench,test_vmalloc \
 	"${QUICK_VM[@]}" --boots 1 --reps 2 "${QUICK_PARAMS[@]}" --out "$SET" > "$WORK/run.out" 2> "$WORK/run.err"
 rc=$?
-[ $rc = 0 ] || { fail "harness run exited $rc"; tail -30 "$WORK/run.err" >&2; finish; }
+[ $rc = 0 ] || { fail "harness run exited $rc"; tail -30 "$WORK/run.err" >&2; tap_finish; }
 [ "$(meta "$SET" .status)" = complete ] || fail "meta.json status is $(meta "$SET" .status)"
 [ -n "$(meta "$SET" .accel)" ] || fail "meta.json names no accel"
 [ "$(meta "$SET" .clock.name)" = icount ] || fail "meta.json clock is $(meta "$SET" .clock.name), want icount"
@@ -51,7 +53,7 @@ done
 "$HARNESS" report "$SET" --format json > "$WORK/report.json" || fail "report --format json"
 ratio=$(jq -r '.rows[] | select(.workload=="hugetlb" and .metric=="wall" and .variant=="init_on_alloc") | .ratio' "$WORK/report.json")
 awk -v r="$ratio" 'BEGIN { exit !(r > 3) }' || fail "hugetlb wall init_on_alloc/baseline = $ratio, want > 3"
-echo "hugetlb wall init_on_alloc/baseline = $ratio"
+echo "# hugetlb wall init_on_alloc/baseline = $ratio"
 
 for f in text markdown csv; do
 	"$HARNESS" report "$SET" --format $f > "$WORK/report.$f" || fail "report --format $f"
@@ -65,18 +67,19 @@ ls "$SET"/plots/slowdown-hugetlb-wall-icount.png > /dev/null 2>&1 || fail "no hu
 "$HARNESS" gate "$SET" --against "$SRC/ci/reference" --max-slowdown $QUICK_MAX_SLOWDOWN \
 	--alpha $QUICK_ALPHA --junit "$WORK/gate.xml" > "$WORK/gate.out" 2>&1 ||
 	fail "gate against ci/reference: $(cat "$WORK/gate.out")"
-cat "$WORK/gate.out"
+sed "s/^/# /" "$WORK/gate.out"
 
 # the page written at the end of the run, opened in headless Chromium: a table and a chart
 # per workload, the CI cells equal to the JSON report's, no console error; its screenshot
 # stays next to it, and both are kept in the build folder for a look
 . "$(dirname "$0")/../common/browser.sh"
+tap_case "report.html in headless Chromium"
 [ -s "$SET/report.html" ] || fail "harness run wrote no $SET/report.html"
 charts=
 command -v gnuplot > /dev/null && charts=--charts
 browser_check "$SET/report.html" "$WORK/report.json" $charts
 case $? in
-77) echo "# SKIP browser check of report.html: $BROWSER_SKIP" ;;
+77) tap_skip "$BROWSER_SKIP" ;;
 *) if [ -n "${HARDBENCH_BUILD_DIR:-}" ] && [ -s "$SET/report.html.png" ]; then
 	mkdir -p "$HARDBENCH_BUILD_DIR/quick-report/run"
 	cp "$SET/report.html" "$SET/report.html.png" "$HARDBENCH_BUILD_DIR/quick-report/"
@@ -85,6 +88,7 @@ case $? in
    fi ;;
 esac
 
+tap_case "compared with ci/reference; a torn line is skipped with a warning"
 # two real quick runs compared (this one and ci/reference): a row per workload, metric and
 # variant with both runs' costs and the change judged as the gate judges it; an imported
 # seed set (host clock) among them is refused like the gate refuses it
@@ -108,4 +112,4 @@ cp -r "$SET" "$WORK/torn"
 sed -i '3s/.*/{"variant":"baseline","workload":"hug/' "$WORK/torn/samples.jsonl"
 "$HARNESS" report "$WORK/torn" > "$WORK/torn.out" 2> "$WORK/torn.err" || fail "report of a set with a torn line"
 grep -q 'samples.jsonl:3: skipped corrupt line' "$WORK/torn.err" || fail "no warning for line 3: $(cat "$WORK/torn.err")"
-finish
+tap_finish

@@ -1,7 +1,8 @@
 #!/bin/bash
 # harness report --format mail on real sets, compared with files in the repository: the
 # quick matrix's reference run (one round: Welch) and seed 003's 6.12 vmaops run (three
-# rounds: paired). Every line within 72 columns; the TCG sentence and the rerun line.
+# rounds: paired); every table's mean, cost and CI also derived again from the samples by
+# mail_numbers.py, so a wrong number cannot pass by being in the expected file. Every line within 72 columns; the TCG sentence and the rerun line.
 # Regenerate the expected files with tests/data/mail/regen.sh after a deliberate change.
 # Usage: test_report_mail.sh HARNESS DATA_DIR
 . "$(dirname "$0")/../common/cli-lib.sh"
@@ -11,6 +12,10 @@ check_mail() {
 	"$HARNESS" report "$1" --format mail > "$WORK/mail.txt" 2> "$WORK/err" || fail "mail of $1: $(cat "$WORK/err")"
 	awk 'length > 72 { print FILENAME ":" FNR ": " length " columns" }' "$WORK/mail.txt" | grep . && fail "lines over 72 columns"
 	diff -u "$2" "$WORK/mail.txt" > "$WORK/diff" || fail "mail of $1 differs from $2: $(head -30 "$WORK/diff")"
+	# the expected file is the harness's own earlier output: its numbers are derived again
+	# from the raw samples, independently of the harness (mail_numbers.py)
+	python3 "$(dirname "$0")/mail_numbers.py" "$1" "$WORK/mail.txt" > "$WORK/numbers" 2>&1 ||
+		fail "mail of $1: numbers differ from the samples': $(head -10 "$WORK/numbers")"
 	grep -q '^To reproduce it:' "$WORK/mail.txt" || fail "no rerun line"
 	grep -q '^The guests ran under TCG' "$WORK/mail.txt" || fail "no sentence on the TCG clock"
 }

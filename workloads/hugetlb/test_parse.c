@@ -1,7 +1,9 @@
 /* hugetlb's parser on captured real outputs (testdata/README.md says where each was
  * captured), through workload_rep_samples() as the run stage calls it.
  * usage: test_parse <workloads/hugetlb/testdata> */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "fixture.h"
 #include "test.h"
@@ -74,6 +76,45 @@ TEST(cut_output)
 	CHECK_HAS(g.why, "no 'zero_check' line");
 	got_free(&g);
 	free(cut);
+}
+
+/* The captured baseline rep with the line starting with `key ` replaced by `line` (or
+ * dropped when line is ""): what a helper that broke one line would print. */
+static char *edited(const char *dir, const char *key, const char *line)
+{
+	char *text = fixture_read(dir, "guest-baseline-rep1.out"), *at = strstr(text, key);
+	size_t n = strlen(key), cut;
+	char *out;
+
+	if (!at || (at != text && at[-1] != '\n') || at[n] != ' ')
+		return text; /* the caller's checks then fail: the capture changed */
+	cut = strcspn(at, "\n") + (at[strcspn(at, "\n")] ? 1 : 0);
+	out = malloc(strlen(text) + strlen(line) + 2);
+	sprintf(out, "%.*s%s%s%s", (int)(at - text), text, line, *line ? "\n" : "", at + cut);
+	free(text);
+	return out;
+}
+
+/* Each broken output gives no samples at all (all or nothing), and the reason names the
+ * line, whatever the helper's exit status said. */
+VARIANT_TYPE(broken) { const char *key, *line, *why; };
+VARIANT(broken, zero_check_failed) { "zero_check", "zero_check a fresh huge page holds non-zero bytes",
+				    "zero check of a fresh huge page: a fresh huge page holds non-zero bytes" };
+VARIANT(broken, trailing_text) { "alloc_wall_s", "alloc_wall_s 0.007042s", "no 'alloc_wall_s <seconds>' line" };
+VARIANT(broken, negative_time) { "release_wall_s", "release_wall_s -0.012840", "no 'release_wall_s <seconds>' line" };
+VARIANT(broken, one_timing_missing) { "release_sys_s", "", "no 'release_sys_s <seconds>' line" };
+
+TEST_V(broken, refused)
+{
+	const char *dir = fixture_dir(t->argc, t->argv);
+	char *out = edited(dir, variant->key, variant->line);
+	struct got g;
+
+	fixture_run(&(struct fake_rep){ .dir = dir, .workload = "hugetlb", .out_text = out }, &g);
+	CHECK(g.n == 0, "a broken output gave %d samples", g.n);
+	CHECK_HAS(g.why, variant->why);
+	got_free(&g);
+	free(out);
 }
 
 TEST_MAIN()
