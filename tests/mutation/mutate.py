@@ -17,6 +17,13 @@ one per rule a reviewer would break, so each verdict reads as a sentence.
 
   mutate.py [--source DIR] [--scratch DIR] [--only ID,...] [--level unit|all]
             [--min-kill-rate PCT] [--show ID] [--list]
+  mutate.py --check [--build-dir DIR]
+
+--check builds and runs nothing: one TAP case per mutant, failing when its snippet is not
+in its file exactly once, a test it names does not exist in DIR's meson build (default
+$HARDBENCH_BUILD_DIR, when set), or it says it survives without a reason. It is the unit
+test `mutation mutants` (a second), so a rebase that moves the code fails CI by name
+rather than leaving a mutant that no longer mutates anything.
 
 --source: the tree to check (default: this file's tree, working copy included);
 --scratch: where the copy and its build live (default: a new folder under $TMPDIR, or
@@ -187,6 +194,32 @@ def failed_tests(log):
     return names
 
 
+def check(mutants, source, build_dir):
+    """--check: the data file against the tree (and the build's test names); TAP."""
+    names = None
+    if build_dir:
+        out = subprocess.run(["meson", "introspect", "--tests", build_dir], capture_output=True)
+        names = {t["name"] for t in json.loads(out.stdout)} if out.returncode == 0 else None
+    print(f"1..{len(mutants)}")
+    failed = 0
+    for i, m in enumerate(mutants, 1):
+        problems = []
+        try:
+            with open(os.path.join(source, m["file"])) as f:
+                n = f.read().count(m["find"])
+            if n != 1:
+                problems.append(f"snippet found {n} times in {m['file']} (want once)")
+        except FileNotFoundError:
+            problems.append(f"no file {m['file']}")
+        if names is not None:
+            problems += [f"no test '{t}'" for t in m["tests"] if t not in names]
+        if "survives" in m and not m["survives"].strip():
+            problems.append("'survives' gives no reason")
+        failed += bool(problems)
+        print(f"{'not ok' if problems else 'ok'} {i} - {m['id']}" + (f" # {'; '.join(problems)}" if problems else ""))
+    return 1 if failed else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--source", default=os.path.dirname(os.path.dirname(HERE)))
@@ -197,12 +230,16 @@ def main():
     ap.add_argument("--min-kill-rate", type=float, default=90.0)
     ap.add_argument("--show", default="")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--check", action="store_true")
+    ap.add_argument("--build-dir", default=os.environ.get("HARDBENCH_BUILD_DIR"))
     a = ap.parse_args()
     if a.level not in LEVELS:
         die(f"--level: bad value '{a.level}' (accepted: {', '.join(LEVELS)})")
     if not 0 <= a.min_kill_rate <= 100:
         die(f"--min-kill-rate: bad value '{a.min_kill_rate}' (accepted: 0 to 100)")
     mutants = load_mutants(a.mutants)
+    if a.check:
+        return check(mutants, a.source, a.build_dir)
     if a.level == "unit":
         mutants = [m for m in mutants if m.get("level", "unit") == "unit"]
     only = [x for x in a.only.split(",") if x] + [x for x in a.show.split(",") if x]
