@@ -63,6 +63,10 @@ TEST_TIMEOUT(grows_the_pool, 120)
 	if (lock < 0 || proc_value("/proc/meminfo", "Hugepagesize") <= 0 ||
 	    proc_value("/proc/vmstat", "htlb_buddy_alloc_success") < 0)
 		SKIP("this host's kernel has no huge page pool (CONFIG_HUGETLBFS)");
+	if (access(NR_HUGEPAGES, W_OK) < 0) {
+		close(lock);
+		SKIP("this host's " NR_HUGEPAGES " is not writable here (a container's read-only /proc/sys?)");
+	}
 	flock(lock, LOCK_EX);
 	if ((total = proc_value("/proc/meminfo", "HugePages_Total")) != 0) {
 		close(lock);
