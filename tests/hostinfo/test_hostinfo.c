@@ -209,7 +209,7 @@ TEST_V(machine, synthetic_counts)
 /* `harness hostinfo` (the program is the first argument). */
 TEST(command)
 {
-	const char *harness = t->argc > 1 ? t->argv[1] : NULL;
+	const char *harness = test_arg(failures, t, 1); /* meson.build passes it: none is a failure */
 	char *argv[] = { (char *)harness, "hostinfo", NULL };
 	char *json_argv[] = { (char *)harness, "hostinfo", "--json", NULL };
 	static const char *const labels[] = { "\ncpu ", "\ntopology ", "\nnuma ", "\nkernel ", "\nkvm " };
@@ -218,7 +218,7 @@ TEST(command)
 	json_object *parsed;
 
 	if (!harness)
-		SKIP("no harness program given");
+		return;
 	text = hb_run_capture(argv, &rc);
 	json = hb_run_capture(json_argv, &rc);
 	parsed = json ? json_tokener_parse(json) : NULL;
