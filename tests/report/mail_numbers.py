@@ -69,12 +69,15 @@ def paired(v_rounds, b_rounds, sign):
 
 
 def number(text):
-    return float(text.replace("%", "").replace("+", ""))
+    return float(text.replace("%", "").replace("+", "").replace("x", ""))
 
 
 def close(printed, value, rel=0.0, abs_=0.0):
-    """printed (as the mail rounds it) matches value: within half its last digit."""
-    digits = printed.replace("%", "").replace("+", "").replace("-", "")
+    """printed (as the mail rounds it) matches value: within half its last digit. A cost
+    printed as a ratio ("193.5x", effects over +100%) is compared as 1 + value / 100."""
+    if printed.endswith("x"):
+        value = 1 + value / 100
+    digits = printed.replace("%", "").replace("+", "").replace("-", "").replace("x", "")
     step = 10 ** -(len(digits.split(".")[1]) if "." in digits else 0)
     return abs(number(printed) - value) <= step / 2 + 1e-9 + rel * abs(value) + abs_
 
@@ -124,9 +127,10 @@ def main():
                 if not close(printed, want):
                     problems.append(f"{wl} {metric} {variant}: {what} {printed}, from the samples {want:+.3f}%")
             # the one-liner's st.err, where it gives one
-            one = re.search(rf"^{re.escape(wl)}, {re.escape(variant)}: [+-][0-9.]+% {re.escape(metric)} \(st\.err ([0-9.]+%)",
-                            mail, re.M)
-            if one and not close(one.group(1), se):
+            # (a cost printed as a ratio gives its st.err as a ratio too: se / 100)
+            one = re.search(rf"^{re.escape(wl)}, {re.escape(variant)}: (?:[+-][0-9.]+%|[0-9.]+x) "
+                            rf"{re.escape(metric)} \(st\.err ([0-9.]+%?)", mail, re.M)
+            if one and not close(one.group(1), se if one.group(1).endswith("%") else se / 100):
                 problems.append(f"{wl} {metric} {variant}: st.err {one.group(1)}, from the samples {se:.3f}%")
             checked += 1
     if not checked:
