@@ -10,6 +10,8 @@ only what changed), runs those tests and restores the file:
   SURVIVED  every named test passed: a weak test, unless the mutant says why it survives
   ERROR     the snippet is not in the file, or not once, or the mutant does not build:
             not a kill, and the check fails (the data file needs updating)
+  UNTESTED  the tests passed but one of them SKIPped a case here (no root, a tool
+            missing): neither kill nor survivor, left out of the kill rate
 
 No packaged mutation tool for C exists in Debian (mull, dextool, universalmutator are not
 packaged), and a generic one would mutate at random; these mutants are chosen by hand,
@@ -157,6 +159,19 @@ class Build:
         return run(["meson", "test", "-C", self.dir, "--no-rebuild", "--print-errorlogs"] + names, log,
                    timeout=3600)
 
+    def skipped(self):
+        """The tests of the last `meson test` that skipped a case (or all of it)."""
+        names = []
+        try:
+            with open(os.path.join(self.dir, "meson-logs", "testlog.json")) as f:
+                for line in f:
+                    t = json.loads(line)
+                    if t.get("result") == "SKIP" or "# SKIP" in (t.get("stdo") or ""):
+                        names.append(t["name"])
+        except (OSError, ValueError):
+            pass
+        return names
+
 
 def apply(src, m):
     """The file's original text, after writing the mutant; or (None, why)."""
@@ -278,7 +293,10 @@ def main():
     if rc:
         die(f"tests fail without any mutant: {', '.join(failed_tests(os.path.join(scratch, 'logs', 'unmutated.log')))} "
             f"(see {scratch}/logs/unmutated.log)", 1)
-    print(f"# unmutated: built in {secs:.0f} s, its tests pass in {tsecs:.0f} s", flush=True)
+    skipped = b.skipped()
+    print(f"# unmutated: built in {secs:.0f} s, its tests pass in {tsecs:.0f} s"
+          + (f"; SKIPs here in: {', '.join(skipped)} (their mutants may be UNTESTED)" if skipped else ""),
+          flush=True)
 
     verdicts = []
     for m in mutants:
@@ -297,8 +315,12 @@ def main():
                 verdict, why = "ERROR", f"does not build (see {mlog})"
             else:
                 rc, tsecs = b.test(m["tests"], mlog)
+                skipped = b.skipped()
                 if rc:
                     verdict, why = "KILLED", "by " + ", ".join(failed_tests(mlog) or m["tests"])
+                elif skipped:
+                    # Not a survivor: a case that could have killed it did not run here.
+                    verdict, why = "UNTESTED", "SKIPs here: " + ", ".join(skipped)
                 else:
                     verdict = "SURVIVED"
                     why = m.get("survives", "NO REASON GIVEN: a weak test, or a reason to write")
@@ -318,11 +340,13 @@ def main():
     killed = sum(v == "KILLED" for _, v, _, _ in verdicts)
     survived = [m for m, v, _, _ in verdicts if v == "SURVIVED"]
     errors = [m for m, v, _, _ in verdicts if v == "ERROR"]
+    untested = [m for m, v, _, _ in verdicts if v == "UNTESTED"]
     unexplained = [m for m in survived if not m.get("survives")]
     judged = killed + len(survived)
     rate = 100.0 * killed / judged if judged else 0.0
     print(f"# {len(verdicts)} mutants: {killed} killed, {len(survived)} survived "
-          f"({len(survived) - len(unexplained)} with a written reason), {len(errors)} errors; "
+          f"({len(survived) - len(unexplained)} with a written reason), {len(untested)} untested here, "
+          f"{len(errors)} errors; "
           f"kill rate {killed}/{judged} = {rate:.1f}%; {time.monotonic() - t0:.0f} s in all")
     bad = []
     if errors:
