@@ -27,6 +27,14 @@ source_file() {
 	tar -xJf "$tarball" -O "linux-source-6.1/$1"
 }
 
+# add_known_cost AF_UNIX_C: the file with the eight clears added after the skb allocation
+# of unix_stream_sendmsg(), on stdout (one source of the change for every patch below).
+add_known_cost() {
+	awk '{ print }
+	     /get_order\(UNIX_SKB_FRAGS_SZ\)\);/ { want = 1 }
+	     want && /goto out_err;/ { print "\t\tfor (int i = 0; i < 8; i++) { memset(skb->head, 0, skb_end_offset(skb)); barrier(); } /* hardbench test: a known cost */"; want = 0 }' "$1"
+}
+
 # A patch of our own with a known cost: unix_stream_sendmsg() clears each skb's whole
 # linear buffer eight more times after allocating it (skb_copy_datagram_from_iter then
 # writes the message over it), so every hackbench message pays eight memsets of the
@@ -35,10 +43,7 @@ source_file() {
 write_costly_patch() {
 	mkdir -p "$work/a/net/unix" "$work/b/net/unix"
 	source_file net/unix/af_unix.c > "$work/a/net/unix/af_unix.c" || fail "cannot read af_unix.c"
-	awk '{ print }
-	     /get_order\(UNIX_SKB_FRAGS_SZ\)\);/ { want = 1 }
-	     want && /goto out_err;/ { print "\t\tfor (int i = 0; i < 8; i++) { memset(skb->head, 0, skb_end_offset(skb)); barrier(); } /* hardbench test: a known cost */"; want = 0 }' \
-		"$work/a/net/unix/af_unix.c" > "$work/b/net/unix/af_unix.c"
+	add_known_cost "$work/a/net/unix/af_unix.c" > "$work/b/net/unix/af_unix.c"
 	[ "$(diff "$work/a/net/unix/af_unix.c" "$work/b/net/unix/af_unix.c" | grep -c '^>')" = 1 ] ||
 		fail "the memset did not go in exactly once"
 	{
@@ -60,10 +65,7 @@ write_series() {
 	mkdir -p "$work/series" "$work/v0/net/unix" "$work/v1/net/unix" "$work/v2/net/unix" "$work/v3/net/unix"
 	source_file "$f" > "$work/v0/$f" || fail "cannot read $f"
 	sed 's|^#include <linux/kernel.h>$|& /* hardbench test: step 1 of 3, a comment */|' "$work/v0/$f" > "$work/v1/$f"
-	awk '{ print }
-	     /get_order\(UNIX_SKB_FRAGS_SZ\)\);/ { want = 1 }
-	     want && /goto out_err;/ { print "\t\tfor (int i = 0; i < 8; i++) { memset(skb->head, 0, skb_end_offset(skb)); barrier(); } /* hardbench test: a known cost */"; want = 0 }' \
-		"$work/v1/$f" > "$work/v2/$f"
+	add_known_cost "$work/v1/$f" > "$work/v2/$f"
 	sed 's|^MODULE_LICENSE("GPL");$|& /* hardbench test: step 3 of 3, a comment */|' "$work/v2/$f" > "$work/v3/$f"
 	for v in 1 2 3; do
 		[ "$(diff "$work/v$((v - 1))/$f" "$work/v$v/$f" | grep -c '^>')" = 1 ] || fail "step $v changes not exactly one line"
